@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+require('../server/out/server.js');

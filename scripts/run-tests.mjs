@@ -1,0 +1,39 @@
+// `npm test`: build the bundles, type-check, run every node:test file, then the
+// real-editor suites. Each step's failure fails the whole run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const only = process.argv.slice(2);
+
+function run(cmd, args, opts = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.status !== 0) {
+    console.error(`\n${cmd} ${args[0] ?? ''} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status || 1);
+  }
+}
+
+function findTests(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      // The editor suites run inside their editors, not under node:test.
+      if (name === 'vscode' || name === 'fixtures' || name === 'artifacts' || name === 'neovim') continue;
+      findTests(p, out);
+    } else if (name.endsWith('.test.ts')) out.push(relative(root, p));
+  }
+  return out;
+}
+
+run(process.execPath, ['esbuild.mjs']);
+run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+const files = findTests(join(root, 'test')).filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
+run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]);
+for (const suite of ['test/neovim/run.mjs', 'test/vscode/run.mjs']) {
+  if (only.length && !only.some((o) => suite.includes(o))) continue;
+  if (existsSync(join(root, suite))) run(process.execPath, [suite]);
+}

@@ -1,0 +1,55 @@
+import { LineIndex } from '../text/lineIndex';
+import { findFrontmatterBounds } from './frontmatterBounds';
+import type { Frontmatter, SkillDocument } from './model';
+import { parseYamlTree } from './yamlTree';
+
+/**
+ * Builds the SkillDocument for a SKILL.md. `text` is what the editor holds; a
+ * leading BOM is tolerated (VS Code strips it, a raw file read may not).
+ */
+export function parseSkillDocument(path: string, text: string, version = 0): SkillDocument {
+  const lines = new LineIndex(text);
+  const hasBom = text.charCodeAt(0) === 0xfeff;
+  const from = hasBom ? 1 : 0;
+  const bounds = findFrontmatterBounds(text, from);
+  if (!bounds) {
+    const frontmatter: Frontmatter = {
+      state: 'missing', leadingBlankLines: false, contentStart: from, contentEnd: from, entries: [], problems: [],
+    };
+    return { path, text, lines, hasBom, frontmatter, bodyStart: from, version };
+  }
+  const frontmatter: Frontmatter = {
+    state: 'mapping',
+    openRange: lines.range(bounds.openStart, bounds.openEnd),
+    closeRange: bounds.terminated ? lines.range(bounds.closeStart, bounds.closeEnd) : undefined,
+    leadingBlankLines: bounds.leadingBlankLines,
+    contentStart: bounds.contentStart,
+    contentEnd: bounds.contentEnd,
+    entries: [],
+    problems: [],
+  };
+  if (bounds.openTrailingSpace) frontmatter.delimiterTrailingSpace = lines.range(bounds.openStart + 3, bounds.openEnd);
+  else if (bounds.closeTrailingSpace) frontmatter.delimiterTrailingSpace = lines.range(bounds.closeStart + 3, bounds.closeEnd);
+
+  if (!bounds.terminated) {
+    frontmatter.state = 'unterminated';
+    return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+  }
+  const yamlText = text.slice(bounds.contentStart, bounds.contentEnd);
+  if (yamlText.trim() === '') {
+    frontmatter.state = 'empty';
+    return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+  }
+  const { root, problems } = parseYamlTree(text, bounds.contentStart, bounds.contentEnd, lines);
+  frontmatter.problems = problems;
+  if (root?.kind === 'map') {
+    frontmatter.entries = root.entries;
+  } else if (root && !(root.kind === 'scalar' && root.value === null)) {
+    frontmatter.state = 'not-mapping';
+    frontmatter.root = root;
+  } else {
+    // Only comments: nothing to read.
+    frontmatter.state = 'empty';
+  }
+  return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+}

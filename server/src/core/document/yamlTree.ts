@@ -1,0 +1,119 @@
+import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node as YNode, type Scalar } from 'yaml';
+import type { LineIndex } from '../text/lineIndex';
+import type { FrontmatterEntry, MapNode, ScalarStyle, ValueNode, YamlProblem } from './model';
+
+const STYLES: Record<string, ScalarStyle> = {
+  PLAIN: 'plain',
+  QUOTE_SINGLE: 'single',
+  QUOTE_DOUBLE: 'double',
+  BLOCK_LITERAL: 'literal',
+  BLOCK_FOLDED: 'folded',
+};
+
+export interface YamlParseResult {
+  root: ValueNode | undefined;
+  problems: YamlProblem[];
+}
+
+/**
+ * Parses frontmatter YAML with the `yaml` package and converts its nodes into the
+ * core's own tree with absolute offsets and LSP ranges. Duplicate keys are kept
+ * (a rule reports them with both locations) instead of failing the parse.
+ */
+export function parseYamlTree(text: string, start: number, end: number, lines: LineIndex): YamlParseResult {
+  const source = text.slice(start, end);
+  const doc = parseDocument(source, { uniqueKeys: false, prettyErrors: false, strict: true });
+  const problems: YamlProblem[] = [];
+  const toProblem = (e: { message: string; code: string; pos: [number, number] }, severity: 'error' | 'warning') => {
+    const s = start + Math.min(e.pos[0], source.length);
+    const en = Math.max(s, start + Math.min(e.pos[1], source.length));
+    problems.push({ message: firstLine(e.message), code: e.code, start: s, end: en, range: lines.range(s, en), severity });
+  };
+  for (const e of doc.errors) toProblem(e, 'error');
+  for (const w of doc.warnings) toProblem(w, 'warning');
+  const converter = new Converter(doc, text, start, lines);
+  const root = doc.contents ? converter.node(doc.contents as YNode) : undefined;
+  return { root, problems };
+}
+
+function firstLine(message: string): string {
+  const i = message.indexOf('\n');
+  return i < 0 ? message : message.slice(0, i);
+}
+
+class Converter {
+  private readonly seen = new Map<YNode, ValueNode>();
+
+  constructor(
+    private readonly doc: Document,
+    private readonly text: string,
+    private readonly base: number,
+    private readonly lines: LineIndex,
+  ) {}
+
+  node(n: YNode): ValueNode {
+    const cached = this.seen.get(n);
+    if (cached) return cached;
+    const [s0, e0] = n.range ?? [0, 0];
+    const start = this.base + s0;
+    const end = this.base + e0;
+    const range = this.lines.range(start, end);
+    if (isScalar(n)) {
+      const scalar = n as Scalar;
+      const out: ValueNode = {
+        kind: 'scalar',
+        value: scalar.value,
+        style: STYLES[scalar.type ?? 'PLAIN'] ?? 'plain',
+        source: this.text.slice(start, end),
+        start, end, range,
+      };
+      this.seen.set(n, out);
+      return out;
+    }
+    if (isSeq(n)) {
+      const out: ValueNode = { kind: 'seq', items: [], flow: !!n.flow, start, end, range };
+      this.seen.set(n, out);
+      for (const item of n.items) if (item) out.items.push(this.node(item as YNode));
+      return out;
+    }
+    if (isMap(n)) {
+      const out: MapNode = { kind: 'map', entries: [], flow: !!n.flow, start, end, range };
+      this.seen.set(n, out);
+      for (const pair of n.items) {
+        const keyNode = pair.key as YNode | null;
+        if (!keyNode || !keyNode.range) continue;
+        const ks = this.base + keyNode.range[0];
+        const ke = this.base + keyNode.range[1];
+        const key = isScalar(keyNode) ? String(keyNode.value) : this.text.slice(ks, ke);
+        const valueNode = pair.value as YNode | null;
+        const value = valueNode && valueNode.range && !(isScalar(valueNode) && valueNode.value === null && valueNode.range[0] === valueNode.range[1])
+          ? this.node(valueNode)
+          : null;
+        const valueRange = value ? value.range : this.lines.range(ke + 1, ke + 1);
+        const lastEnd = value ? value.end : ke + 1;
+        const keyLine = this.lines.positionAt(ks).line;
+        const endLine = this.lines.positionAt(Math.max(ks, lastEnd - 1)).line;
+        const entry: FrontmatterEntry = {
+          key,
+          keyStart: ks,
+          keyEnd: ke,
+          keyRange: this.lines.range(ks, ke),
+          value,
+          valueRange,
+          lineStart: this.lines.lineStarts[keyLine],
+          lineEnd: this.lines.nextLineStart(endLine),
+        };
+        out.entries.push(entry);
+      }
+      return out;
+    }
+    if (isAlias(n)) {
+      const resolved = n.resolve(this.doc) as YNode | undefined;
+      const out: ValueNode = { kind: 'alias', target: undefined, start, end, range };
+      this.seen.set(n, out);
+      out.target = resolved ? this.node(resolved) : undefined;
+      return out;
+    }
+    return { kind: 'scalar', value: null, style: 'plain', source: '', start, end, range };
+  }
+}

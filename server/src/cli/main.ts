@@ -1,1 +1,54 @@
-process.stdout.write('skillmd\n');
+import { runCheck, CHECK_USAGE } from './commands/check';
+import { UsageError } from './args';
+import { VERSION } from './version';
+
+const USAGE = `skillmd ${VERSION}: checks and previews for Agent Skills (SKILL.md)
+
+Usage:
+  skillmd check [paths…]     validate skills (see skillmd check --help)
+  skillmd --version          print the version
+
+${CHECK_USAGE.split('\n').slice(0, 1).join('')}
+`;
+
+type Command = (argv: string[], cwd: string, write: (s: string) => void) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  check: runCheck,
+};
+
+/** Registers a sub-command; keeps main.ts free of feature code. */
+export function registerCommand(name: string, command: Command): void {
+  commands[name] = command;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const write = (s: string) => process.stdout.write(s);
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === '-h' || cmd === '--help' || cmd === 'help') {
+    write(USAGE);
+    return cmd ? 0 : 2;
+  }
+  if (cmd === '--version' || cmd === '-v') {
+    write(VERSION + '\n');
+    return 0;
+  }
+  const command = commands[cmd];
+  if (!command) throw new UsageError(`unknown command "${cmd}"`);
+  return command(rest, process.cwd(), write);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof UsageError) {
+      process.stderr.write(`skillmd: ${e.message}\nRun "skillmd --help" for usage.\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`skillmd: internal error: ${(e as Error).stack ?? e}\n`);
+      process.exitCode = 3;
+    }
+  },
+);

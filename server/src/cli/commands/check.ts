@@ -1,0 +1,114 @@
+import * as path from 'node:path';
+import { checkSkillFile, type SkillCheckResult } from '../../core/check/checkSkillFile';
+import type { CheckOptions } from '../../core/check/checkDocument';
+import { isIgnored } from '../../core/config/config';
+import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
+import { isProfileId, profileIds } from '../../core/profiles/registry';
+import type { ProfileId } from '../../core/profiles/types';
+import type { SkillDiagnostic } from '../../core/types';
+import { findSkillFiles } from '../../core/workspace/findSkillFiles';
+import { NodeFileSystem } from '../../node/nodeFileSystem';
+import { parseArgs, UsageError } from '../args';
+import { allDiagnostics, counts, type CheckReport } from '../format/model';
+import { formatJson } from '../format/json';
+import { formatSarif } from '../format/sarif';
+import { formatText } from '../format/text';
+
+export const CHECK_USAGE = `Usage: skillmd check [paths…] [options]
+
+Checks skills: a path is a skill folder, a SKILL.md, or a folder searched
+recursively (node_modules and .git are skipped). Default: the current folder.
+
+Options:
+  --target <profile>     check against this agent profile (repeatable):
+                         ${profileIds.join(', ')}
+  --format <fmt>         text (default), json or sarif
+  --max-warnings <n>     exit 1 when there are more than n warnings
+  --config <file>        configuration file (default: nearest .skillmd.json)
+  -h, --help             show this help
+
+Exit status: 0 no errors, 1 errors (or too many warnings), 2 usage error.
+`;
+
+const SPEC = {
+  target: { value: true, repeat: true },
+  format: { value: true },
+  'max-warnings': { value: true },
+  config: { value: true },
+  help: { short: 'h' },
+};
+
+async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  });
+  await Promise.all(workers);
+  return out;
+}
+
+export async function runCheck(argv: string[], cwd: string, write: (s: string) => void): Promise<number> {
+  const args = parseArgs(argv, SPEC);
+  if (args.options.help) {
+    write(CHECK_USAGE);
+    return 0;
+  }
+  const format = (args.options.format as string | undefined) ?? 'text';
+  if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`--format must be text, json or sarif, not "${format}"`);
+  const targets = (args.options.target as string[] | undefined) ?? [];
+  for (const t of targets) if (!isProfileId(t)) throw new UsageError(`unknown --target "${t}"; profiles: ${profileIds.join(', ')}`);
+  let maxWarnings: number | undefined;
+  if (args.options['max-warnings'] !== undefined) {
+    maxWarnings = Number(args.options['max-warnings']);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError('--max-warnings needs a whole number ≥ 0');
+  }
+
+  const fs = new NodeFileSystem();
+  const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
+  const opts: CheckOptions = { targets: targets as ProfileId[] };
+  if (configPath) {
+    const loaded = await loadConfigFile(fs, configPath);
+    if (loaded.problems.length) throw new UsageError(`invalid configuration ${configPath}:\n  ${loaded.problems.join('\n  ')}`);
+    opts.config = loaded.config;
+    opts.configDir = loaded.dir;
+  }
+
+  const roots = args.positionals.length ? args.positionals : ['.'];
+  const general: SkillDiagnostic[] = [];
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const exclude = opts.config?.ignore?.length
+    ? (p: string) => isIgnored(opts.config!, path.relative(opts.configDir!, p).split(path.sep).join('/'))
+    : undefined;
+  for (const r of roots) {
+    const abs = path.resolve(cwd, r);
+    const scan = await findSkillFiles(fs, abs, { exclude });
+    for (const p of scan.problems) {
+      general.push({
+        code: p.code,
+        severity: p.code === 'symlink-loop' ? 'warning' : 'error',
+        message: p.message,
+        file: p.path,
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      });
+    }
+    for (const f of scan.files) {
+      if (!seen.has(f)) {
+        seen.add(f);
+        files.push(f);
+      }
+    }
+  }
+  const results: SkillCheckResult[] = await pool(files, 32, (f) => checkSkillFile(fs, f, opts));
+  for (const r of results) delete r.doc; // free the text early on large runs
+  const report: CheckReport = { results, general, cwd };
+  write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
+  const c = counts(allDiagnostics(report));
+  if (c.errors > 0) return 1;
+  if (maxWarnings !== undefined && c.warnings > maxWarnings) return 1;
+  return 0;
+}

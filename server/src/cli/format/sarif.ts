@@ -1,0 +1,60 @@
+import { allRules, ruleDocsUrl } from '../../core/rules/catalog';
+import type { Severity } from '../../core/types';
+import { allDiagnostics, type CheckReport } from './model';
+import { displayPath } from './paths';
+import { VERSION } from '../version';
+
+const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+
+/** SARIF 2.1.0; columns are 1-based UTF-16 code units (SARIF's default columnKind). */
+export function formatSarif(report: CheckReport): string {
+  const rules = allRules();
+  const index = new Map(rules.map((r, i) => [r.code, i]));
+  const results = allDiagnostics(report).map((d) => {
+    const r = d.range;
+    return {
+      ruleId: d.code,
+      ...(index.has(d.code) ? { ruleIndex: index.get(d.code) } : {}),
+      level: LEVEL[d.severity],
+      message: { text: d.message },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(displayPath(report.cwd, d.file)), uriBaseId: '%SRCROOT%' },
+          region: {
+            startLine: r.start.line + 1,
+            startColumn: r.start.character + 1,
+            endLine: r.end.line + 1,
+            endColumn: r.end.character + 1,
+          },
+        },
+      }],
+    };
+  });
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: {
+        driver: {
+          name: 'skillmd',
+          version: VERSION,
+          informationUri: 'https://github.com/skillmd/skillmd',
+          rules: rules.map((r) => ({
+            id: r.code,
+            name: r.code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),
+            shortDescription: { text: r.title },
+            helpUri: ruleDocsUrl(r.code),
+            defaultConfiguration: { level: LEVEL[r.defaultSeverity] },
+          })),
+        },
+      },
+      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(report.cwd) + '/' } },
+      results,
+    }],
+  };
+  return JSON.stringify(sarif, null, 2) + '\n';
+}
+
+function pathToFileUri(p: string): string {
+  return 'file://' + encodeURI(p.split('\\').join('/')).replace(/^([^/])/, '/$1');
+}

@@ -1,0 +1,84 @@
+import * as path from 'node:path';
+import type { SkillDocument } from '../document/model';
+import { settingsFor, type SkillmdConfig } from '../config/config';
+import { getProfile } from '../profiles/registry';
+import { inferTargets } from '../profiles/targets';
+import type { AgentProfile, ProfileId } from '../profiles/types';
+import { documentRules } from '../rules/registry';
+import type { Rule, RuleContext, RuleReport } from '../rules/types';
+import { countTokens } from '../text/tokens';
+import type { CancellationToken, SeveritySetting, SkillDiagnostic } from '../types';
+import { findSuppressions, isSuppressed } from './suppressions';
+
+export interface CheckOptions {
+  /** explicit targets (CLI `--target`): win over configuration and inference */
+  targets?: readonly ProfileId[];
+  config?: SkillmdConfig;
+  /** folder the config's globs are relative to */
+  configDir?: string;
+  /** rule severities from the editor; the config file's win */
+  ruleSeverities?: Record<string, SeveritySetting>;
+  token?: CancellationToken;
+}
+
+export interface SkillSettings {
+  targets: AgentProfile[];
+  rules: Record<string, SeveritySetting>;
+}
+
+/** Targets and rule severities that apply to one SKILL.md. */
+export function resolveSkillSettings(skillFile: string, opts: CheckOptions): SkillSettings {
+  const rel = opts.configDir ? path.relative(opts.configDir, skillFile).split(path.sep).join('/') : skillFile;
+  const fromConfig = opts.config ? settingsFor(opts.config, rel) : { targets: undefined, rules: {} };
+  const ids = opts.targets?.length ? opts.targets : fromConfig.targets?.length ? fromConfig.targets : inferTargets(skillFile);
+  return {
+    targets: ids.map((id) => getProfile(id)!).filter(Boolean),
+    rules: { ...(opts.ruleSeverities ?? {}), ...fromConfig.rules },
+  };
+}
+
+/** Runs every document rule over a SKILL.md. Pure: reads nothing but `doc`. */
+export function checkDocument(doc: SkillDocument, opts: CheckOptions = {}, rules: readonly Rule[] = documentRules): SkillDiagnostic[] {
+  const settings = resolveSkillSettings(doc.path, opts);
+  const skillDir = path.dirname(doc.path);
+  const out: SkillDiagnostic[] = [];
+  let current: Rule = rules[0];
+  const ctx: RuleContext = {
+    doc,
+    skillDir,
+    folderName: path.basename(skillDir),
+    fileName: path.basename(doc.path),
+    targets: settings.targets,
+    tokens: countTokens,
+    report(r: RuleReport) {
+      out.push({
+        code: current.code,
+        severity: r.severity ?? current.defaultSeverity,
+        message: r.message,
+        file: r.file ?? doc.path,
+        range: r.range,
+        fixes: r.fixes,
+        related: r.related,
+        tags: r.tags,
+      });
+    },
+  };
+  for (const rule of rules) {
+    if (opts.token?.isCancellationRequested) break;
+    const setting = settings.rules[rule.code];
+    if (setting === 'off') continue;
+    current = rule;
+    const before = out.length;
+    rule.check(ctx);
+    if (setting) for (let i = before; i < out.length; i++) out[i].severity = setting;
+  }
+  return finish(doc, out);
+}
+
+/** Drops suppressed diagnostics and orders the rest by position. */
+export function finish(doc: SkillDocument, diagnostics: SkillDiagnostic[]): SkillDiagnostic[] {
+  const sup = findSuppressions(doc);
+  return diagnostics
+    .filter((d) => d.file !== doc.path || !isSuppressed(sup, d))
+    .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}

@@ -1,0 +1,47 @@
+import type { SkillDocument } from '../document/model';
+import type { SkillDiagnostic } from '../types';
+
+/**
+ * Inline suppressions:
+ *   frontmatter  `# skillmd-disable-next-line code-a, code-b`  /  `# skillmd-disable code`
+ *   body         `<!-- skillmd-disable-next-line code -->`      /  `<!-- skillmd-disable code -->`
+ * Without codes they silence every rule. `disable` applies to the whole file.
+ */
+export interface Suppressions {
+  file: Set<string> | 'all' | undefined;
+  lines: Map<number, Set<string> | 'all'>;
+}
+
+const YAML_COMMENT = /#\s*skillmd-(disable-next-line|disable)\b([^\n\r]*)/;
+const HTML_COMMENT = /<!--\s*skillmd-(disable-next-line|disable)\b(.*?)-->/;
+
+export function findSuppressions(doc: SkillDocument): Suppressions {
+  const out: Suppressions = { file: undefined, lines: new Map() };
+  if (!doc.text.includes('skillmd-disable')) return out;
+  const fm = doc.frontmatter;
+  const fmEndLine = doc.lines.positionAt(fm.contentEnd).line;
+  for (let line = 0; line < doc.lines.lineCount; line++) {
+    const text = doc.lines.lineText(line);
+    if (!text.includes('skillmd-disable')) continue;
+    const m = (line < fmEndLine ? YAML_COMMENT : HTML_COMMENT).exec(text);
+    if (!m) continue;
+    const codes = m[2].split(/[\s,]+/).map((c) => c.trim()).filter((c) => c && c !== '-->');
+    const set: Set<string> | 'all' = codes.length ? new Set(codes) : 'all';
+    if (m[1] === 'disable') {
+      out.file = merge(out.file, set);
+    } else {
+      out.lines.set(line + 1, merge(out.lines.get(line + 1), set));
+    }
+  }
+  return out;
+}
+
+function merge(a: Set<string> | 'all' | undefined, b: Set<string> | 'all'): Set<string> | 'all' {
+  if (a === 'all' || b === 'all') return 'all';
+  return new Set([...(a ?? []), ...b]);
+}
+
+export function isSuppressed(s: Suppressions, d: SkillDiagnostic): boolean {
+  const hit = (x: Set<string> | 'all' | undefined) => x === 'all' || (x !== undefined && x.has(d.code));
+  return hit(s.file) || hit(s.lines.get(d.range.start.line));
+}

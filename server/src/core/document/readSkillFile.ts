@@ -1,0 +1,78 @@
+import type { SkillDiagnostic } from '../types';
+import type { FileSystem } from '../workspace/fileSystem';
+import type { SkillDocument } from './model';
+import { parseSkillDocument } from './parse';
+
+/** Larger SKILL.md files are reported, not parsed: no agent would load them whole. */
+export const MAX_SKILL_FILE_BYTES = 5 * 1024 * 1024;
+
+export type ReadResult = { doc: SkillDocument; diagnostic?: undefined } | { doc?: undefined; diagnostic: SkillDiagnostic };
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function fileProblem(path: string, code: string, message: string): ReadResult {
+  return { diagnostic: { code, severity: 'error', message, file: path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } };
+}
+
+/** Decodes bytes as a text file, or says why it is not one. */
+export function decodeText(bytes: Uint8Array): { text: string } | { problem: 'binary' | 'encoding'; detail: string } {
+  // A NUL byte in the first 8 KiB marks binary content, as git and editors judge it.
+  const probe = Math.min(bytes.length, 8192);
+  for (let i = 0; i < probe; i++) if (bytes[i] === 0) return { problem: 'binary', detail: `NUL byte at offset ${i}` };
+  try {
+    return { text: decoder.decode(bytes) };
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    return { problem: 'encoding', detail: `invalid UTF-8 near byte ${offset}` };
+  }
+}
+
+/** Offset of the first byte that breaks UTF-8, for the message. */
+function firstInvalidUtf8(b: Uint8Array): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    const n = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (n < 0) return i;
+    for (let k = 1; k <= n; k++) if (i + k >= b.length || (b[i + k] & 0xc0) !== 0x80) return i;
+    i += n + 1;
+  }
+  return i;
+}
+
+/**
+ * Reads and parses a SKILL.md. Unreadable, binary, non-UTF-8 and oversized files
+ * become one diagnostic each, never an exception.
+ */
+export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadResult> {
+  let bytes: Uint8Array;
+  try {
+    const st = await fs.stat(path);
+    if (!st) return fileProblem(path, 'file-unreadable', 'The skill file does not exist.');
+    if (st.type !== 'file') return fileProblem(path, 'file-unreadable', 'The skill file is not a regular file.');
+    if (st.size > MAX_SKILL_FILE_BYTES) {
+      return fileProblem(path, 'file-too-large', `The skill file is ${formatBytes(st.size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`);
+    }
+    bytes = await fs.readFile(path);
+  } catch (e) {
+    return fileProblem(path, 'file-unreadable', `The skill file cannot be read: ${(e as Error).message}`);
+  }
+  const decoded = decodeText(bytes);
+  if ('problem' in decoded) {
+    return decoded.problem === 'binary'
+      ? fileProblem(path, 'file-binary', `The skill file is binary (${decoded.detail}), not Markdown text.`)
+      : fileProblem(path, 'file-encoding', `The skill file is not valid UTF-8 (${decoded.detail}); save it as UTF-8.`);
+  }
+  return { doc: parseSkillDocument(path, stripBom(decoded.text)) };
+}
+
+/** Editors drop the BOM from the text they hold; do the same so positions agree. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}

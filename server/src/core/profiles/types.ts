@@ -1,0 +1,114 @@
+/**
+ * An agent profile is a declarative table of what one agent reads from SKILL.md.
+ * Validation, completion, hover, the README tables and CLI output all derive from
+ * these tables; no rule hard-codes an agent's behaviour.
+ */
+
+export type ProfileId = 'agentskills' | 'claude-code' | 'copilot' | 'codex' | 'opencode' | 'lovia' | 'eino';
+
+/** YAML shapes a field may take. */
+export type ValueShape = 'string' | 'boolean' | 'number' | 'list' | 'map';
+
+/**
+ * What the agent does when a field is unknown to it or its value breaks a rule.
+ * Ordered from worst to mildest; a diagnostic's severity follows the worst outcome
+ * among the targets.
+ */
+export type Outcome =
+  /** the skill is not loaded (or the reference validator fails it) */
+  | 'reject'
+  /** loaded, but the agent logs a warning or error */
+  | 'warn'
+  /** loaded; the value is cut to the limit */
+  | 'truncate'
+  /** loaded; the field is silently not used */
+  | 'ignore';
+
+export interface FieldSpec {
+  /** accepted YAML shapes; the first is the canonical one used for completion */
+  shapes: ValueShape[];
+  /** lists: every item must be a string */
+  itemShape?: 'string';
+  /** maps: every value must be a string */
+  mapValueShape?: 'string';
+  /** a closed set of values (for strings) */
+  values?: readonly string[];
+  /** values offered in completion but not enforced (e.g. model aliases) */
+  suggestions?: readonly string[];
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  /** what the agent does when the value is invalid (wrong type, too long, bad value) */
+  onInvalid: Outcome;
+  /** what the agent does when a length limit is exceeded (defaults to onInvalid) */
+  onTooLong?: Outcome;
+  /** `<` or `>` forbidden in the value */
+  forbidAngleBrackets?: boolean;
+  /** Markdown documentation shown in hover and the README */
+  doc: string;
+  /** where the fact comes from */
+  source: string;
+  /** a snippet for the value (LSP snippet syntax), used by completion */
+  snippet?: string;
+}
+
+export type NameCharset =
+  /** Unicode letters and digits that are lowercase (skills-ref: `isalnum()` + `islower`) */
+  | 'unicode-lower-alnum-hyphen'
+  /** [a-z0-9-] */
+  | 'ascii-lower-alnum-hyphen'
+  /** [a-zA-Z0-9] runs joined by single `-` or `_` */
+  | 'ascii-alnum-hyphen-underscore'
+  /** anything goes */
+  | 'any';
+
+export interface NameRule {
+  charset: NameCharset;
+  /** leading/trailing/doubled hyphens are errors */
+  strictHyphens: boolean;
+  maxLength: number;
+  /** the name is NFKC-normalised before checks (skills-ref) */
+  nfkc?: boolean;
+  /** the name must equal the skill's folder name */
+  mustMatchFolder: boolean;
+  /** when `name` is absent the folder name is used */
+  defaultsToFolder: boolean;
+  /** words that may not appear in the name */
+  reservedWords?: readonly string[];
+  forbidAngleBrackets?: boolean;
+  onInvalid: Outcome;
+  /** outcome when the folder does not match (defaults to onInvalid) */
+  onFolderMismatch?: Outcome;
+  source: string;
+}
+
+export interface ListingCap {
+  /** fields whose values are joined into the listing entry */
+  fields: readonly string[];
+  max: number;
+  source: string;
+}
+
+export interface AgentProfile {
+  id: ProfileId;
+  label: string;
+  /** the agent's documentation of skills */
+  docs: string;
+  /** skill file names the agent loads, in preference order */
+  fileNames: readonly string[];
+  /** folders where the agent discovers skills, relative to the project / home */
+  discovery: { project: readonly string[]; user: readonly string[]; source: string };
+  name: NameRule;
+  /** every frontmatter field the agent reads, including name and description */
+  fields: Readonly<Record<string, FieldSpec>>;
+  /** what happens to fields not in `fields`: 'extra' = kept and shown in the index */
+  unknownFields: Outcome | 'extra';
+  unknownFieldsSource: string;
+  /** what happens when the frontmatter is not valid YAML */
+  onYamlError: Outcome;
+  /** what happens with duplicate keys (Go yaml.v3 rejects, PyYAML/JS keep the last) */
+  onDuplicateKey: Outcome;
+  listingCap?: ListingCap;
+  /** one-line summary for CLI/README */
+  summary: string;
+}

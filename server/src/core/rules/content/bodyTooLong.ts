@@ -1,0 +1,33 @@
+import { utf8Length } from '../../text/utf8';
+import type { Rule } from '../types';
+
+const MAX_LINES = 500;
+const MAX_TOKENS = 5000;
+
+export const bodyTooLong: Rule = {
+  code: 'body-too-long',
+  title: 'The SKILL.md body is longer than 500 lines or about 5,000 tokens (spec guidance: move detail into references/).',
+  defaultSeverity: 'warning',
+  check(ctx) {
+    const doc = ctx.doc;
+    const firstBodyLine = doc.lines.positionAt(doc.bodyStart).line;
+    const bodyLines = doc.lines.lineCount - firstBodyLine - (doc.text.endsWith('\n') ? 1 : 0);
+    if (bodyLines > MAX_LINES) {
+      const line = firstBodyLine + MAX_LINES;
+      ctx.report({
+        message: `The body has ${bodyLines} lines, over the ${MAX_LINES} recommended; move detailed material into files under references/.`,
+        range: { start: { line, character: 0 }, end: { line, character: doc.lines.lineEnd(line) - doc.lines.lineStarts[line] } },
+      });
+      return;
+    }
+    const body = doc.text.slice(doc.bodyStart);
+    // Each token covers at least one UTF-8 byte, so short bodies need no tokenizer.
+    if (utf8Length(body) <= MAX_TOKENS) return;
+    const tokens = ctx.tokens(body);
+    if (tokens <= MAX_TOKENS) return;
+    ctx.report({
+      message: `The body is about ${tokens} tokens, over the ${MAX_TOKENS} recommended; move detailed material into files under references/.`,
+      range: { start: doc.lines.positionAt(doc.bodyStart), end: doc.lines.positionAt(doc.bodyStart) },
+    });
+  },
+};

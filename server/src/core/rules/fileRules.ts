@@ -1,0 +1,18 @@
+import type { Severity } from '../types';
+
+/** Problems found before a document exists (reading and scanning), listed for docs and SARIF. */
+export interface RuleInfo {
+  code: string;
+  title: string;
+  defaultSeverity: Severity;
+}
+
+export const fileRules: readonly RuleInfo[] = [
+  { code: 'file-unreadable', title: 'The skill file cannot be read (permissions, not a regular file).', defaultSeverity: 'error' },
+  { code: 'file-binary', title: 'The skill file is binary, not Markdown text.', defaultSeverity: 'error' },
+  { code: 'file-encoding', title: 'The skill file is not valid UTF-8.', defaultSeverity: 'error' },
+  { code: 'file-too-large', title: 'The skill file is larger than 5 MiB.', defaultSeverity: 'error' },
+  { code: 'folder-unreadable', title: 'A folder cannot be read while looking for skills.', defaultSeverity: 'error' },
+  { code: 'symlink-loop', title: 'A symbolic link leads back into a folder being scanned.', defaultSeverity: 'warning' },
+  { code: 'path-not-found', title: 'A path given to check does not exist.', defaultSeverity: 'error' },
+];

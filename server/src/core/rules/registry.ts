@@ -1,0 +1,53 @@
+import { bodyTooLong } from './content/bodyTooLong';
+import { descriptionQuality } from './content/descriptionQuality';
+import { angleBrackets } from './fields/angleBrackets';
+import { fieldEmpty } from './fields/fieldEmpty';
+import { fieldMissing } from './fields/fieldMissing';
+import { fieldTooLong } from './fields/fieldTooLong';
+import { fieldType } from './fields/fieldType';
+import { fieldUnsupported } from './fields/fieldUnsupported';
+import { fieldValue } from './fields/fieldValue';
+import { listingTruncated } from './fields/listingTruncated';
+import { nameFolderMismatch } from './fields/nameFolderMismatch';
+import { nameFormat } from './fields/nameFormat';
+import { nameReservedWord } from './fields/nameReservedWord';
+import { unknownField } from './fields/unknownField';
+import { delimiterSpaces } from './frontmatter/delimiterSpaces';
+import { duplicateKey } from './frontmatter/duplicateKey';
+import { frontmatterEmpty } from './frontmatter/frontmatterEmpty';
+import { frontmatterMissing } from './frontmatter/frontmatterMissing';
+import { frontmatterNotAtStart } from './frontmatter/frontmatterNotAtStart';
+import { frontmatterNotMapping } from './frontmatter/frontmatterNotMapping';
+import { frontmatterUnterminated } from './frontmatter/frontmatterUnterminated';
+import { skillFileName } from './frontmatter/skillFileName';
+import { unquotedColon } from './frontmatter/unquotedColon';
+import { yamlSyntax } from './frontmatter/yamlSyntax';
+import type { Rule } from './types';
+
+/** Every document rule, in the order their diagnostics are listed. */
+export const documentRules: readonly Rule[] = [
+  skillFileName,
+  frontmatterMissing,
+  frontmatterNotAtStart,
+  frontmatterUnterminated,
+  frontmatterNotMapping,
+  frontmatterEmpty,
+  delimiterSpaces,
+  yamlSyntax,
+  unquotedColon,
+  duplicateKey,
+  fieldMissing,
+  fieldEmpty,
+  fieldType,
+  fieldValue,
+  fieldTooLong,
+  nameFormat,
+  nameFolderMismatch,
+  nameReservedWord,
+  angleBrackets,
+  unknownField,
+  fieldUnsupported,
+  listingTruncated,
+  descriptionQuality,
+  bodyTooLong,
+];

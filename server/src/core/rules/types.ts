@@ -1,0 +1,39 @@
+import type { SkillDocument } from '../document/model';
+import type { AgentProfile } from '../profiles/types';
+import type { Fix, Range, RelatedLocation, Severity } from '../types';
+
+export interface RuleReport {
+  message: string;
+  range: Range;
+  /** defaults to the rule's default severity */
+  severity?: Severity;
+  fixes?: Fix[];
+  related?: RelatedLocation[];
+  tags?: ('unnecessary' | 'deprecated')[];
+  /** file the range is in; defaults to the SKILL.md */
+  file?: string;
+}
+
+export interface RuleContext {
+  readonly doc: SkillDocument;
+  /** absolute folder of the skill */
+  readonly skillDir: string;
+  /** the folder's own name */
+  readonly folderName: string;
+  /** `SKILL.md` or `skill.md` */
+  readonly fileName: string;
+  readonly targets: readonly AgentProfile[];
+  /** token count with the project's tokenizer */
+  tokens(text: string): number;
+  report(report: RuleReport): void;
+}
+
+/** A frontmatter/body rule: synchronous and pure over the document. */
+export interface Rule {
+  /** stable identifier, used in configuration, suppressions and docs */
+  code: string;
+  /** one line for the README table */
+  title: string;
+  defaultSeverity: Severity;
+  check(ctx: RuleContext): void;
+}

@@ -1,0 +1,36 @@
+/**
+ * The file system as the core sees it: injected by each host (Node for the CLI and
+ * server, an in-memory one for tests), so the core never touches `fs` itself.
+ */
+export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
+
+export interface FileStat {
+  /** type after following symlinks */
+  type: 'file' | 'directory' | 'other';
+  size: number;
+  mtimeMs: number;
+  /** POSIX permission bits (0 where the host has none) */
+  mode: number;
+}
+
+export interface DirEntry {
+  name: string;
+  /** type of the entry itself (a symlink is reported as 'symlink') */
+  type: EntryType;
+}
+
+export interface FileSystem {
+  readFile(path: string): Promise<Uint8Array>;
+  /** Reads at most `maxBytes` from the start of the file. */
+  readFilePrefix?(path: string, maxBytes: number): Promise<Uint8Array>;
+  /** undefined when the path does not exist */
+  stat(path: string): Promise<FileStat | undefined>;
+  readDirectory(path: string): Promise<DirEntry[]>;
+  realpath(path: string): Promise<string>;
+}
+
+export class FileSystemError extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}

@@ -1,0 +1,110 @@
+import * as path from 'node:path';
+import type { CancellationToken } from '../types';
+import type { FileSystem } from './fileSystem';
+
+export const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
+export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'];
+
+export interface ScanProblem {
+  path: string;
+  code: 'folder-unreadable' | 'symlink-loop' | 'path-not-found';
+  message: string;
+}
+
+export interface ScanResult {
+  /** absolute SKILL.md (or skill.md) paths, in walk order */
+  files: string[];
+  problems: ScanProblem[];
+}
+
+export interface ScanOptions {
+  /** folders nested deeper than this are not entered */
+  maxDepth?: number;
+  /** paths to leave out (absolute path -> true) */
+  exclude?: (absPath: string) => boolean;
+  token?: CancellationToken;
+}
+
+/**
+ * Every skill file under `root`, depth first in name order. Symlinked folders are
+ * followed once: a folder whose real path is already being walked is a loop.
+ */
+export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOptions = {}): Promise<ScanResult> {
+  const result: ScanResult = { files: [], problems: [] };
+  const maxDepth = opts.maxDepth ?? 32;
+  const visited = new Set<string>();
+
+  const walk = async (dir: string, depth: number, ancestors: Set<string>): Promise<void> => {
+    if (opts.token?.isCancellationRequested) return;
+    let real: string;
+    try {
+      real = await fs.realpath(dir);
+    } catch (e) {
+      result.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot resolve folder: ${(e as Error).message}` });
+      return;
+    }
+    if (ancestors.has(real)) {
+      result.problems.push({ path: dir, code: 'symlink-loop', message: `symlink loop: ${dir} leads back to ${real}` });
+      return;
+    }
+    if (visited.has(real)) return; // reached twice through links: walk it once
+    visited.add(real);
+    let entries;
+    try {
+      entries = await fs.readDirectory(dir);
+    } catch (e) {
+      result.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot read folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const names = new Set(entries.map((e) => e.name));
+    const skillName = SKILL_FILE_NAMES.find((n) => names.has(n));
+    if (skillName) {
+      const entry = entries.find((e) => e.name === skillName)!;
+      if (entry.type === 'file' || entry.type === 'symlink') {
+        const p = path.join(dir, skillName);
+        if (!opts.exclude?.(p)) result.files.push(p);
+      }
+    }
+    if (depth >= maxDepth) return;
+    const next = new Set(ancestors).add(real);
+    for (const e of entries) {
+      if (SKIPPED_FOLDERS.has(e.name)) continue;
+      const child = path.join(dir, e.name);
+      if (e.type === 'directory' || e.type === 'symlink') {
+        if (opts.exclude?.(child)) continue;
+        if (e.type === 'symlink') {
+          const st = await fs.stat(child).catch(() => undefined);
+          if (!st) {
+            // A dangling or looping link: ELOOP surfaces as "not found".
+            try {
+              await fs.realpath(child);
+            } catch (err) {
+              if ((err as NodeJS.ErrnoException).code === 'ELOOP') {
+                result.problems.push({ path: child, code: 'symlink-loop', message: `symlink loop: ${child} points back at itself` });
+              }
+            }
+            continue;
+          }
+          if (st.type !== 'directory') continue;
+        }
+        await walk(child, depth + 1, next);
+      }
+    }
+  };
+
+  const st = await fs.stat(root).catch((e: Error) => {
+    result.problems.push({ path: root, code: 'folder-unreadable', message: e.message });
+    return undefined;
+  });
+  if (!st) {
+    if (result.problems.length === 0) result.problems.push({ path: root, code: 'path-not-found', message: `no such file or folder: ${root}` });
+    return result;
+  }
+  if (st.type === 'file') {
+    result.files.push(root);
+    return result;
+  }
+  await walk(root, 0, new Set());
+  return result;
+}

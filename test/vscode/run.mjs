@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// Real VS Code (1.100.3, via code-server 4.100.3) extension-host tests, offline.
+//
+//   node test/vscode/run.mjs            (npm test runs it after the node:test files)
+//
+// 1. installs code-server into .cache/code-server/ once (scripts/vscode/install-code-server.mjs)
+// 2. makes a temp user-data-dir + extensions-dir; installs skillmd (a copy of the built
+//    extension) and test/vscode/runner-extension/ there
+// 3. starts code-server on a free 127.0.0.1 port on a temp copy of examples/ (or of
+//    test/vscode/workspace/ while examples/ has no SKILL.md)
+// 4. opens the workbench in Debian's Chromium with playwright-core; that starts the
+//    extension host, where the runner extension runs test/vscode/suite/*.test.js
+// 5. waits for the results file, screenshots the workbench into test/artifacts/,
+//    prints `vscode: N passed, M failed` and exits 1 if anything failed.
+//
+// Environment: see test/vscode/README.md (SKILLMD_VSCODE_KEEP, _GREP, _TIMEOUT, ...).
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ensureCodeServer } from '../../scripts/vscode/install-code-server.mjs';
+import {
+  repo, buildIfStale, installOurExtension, installFolderExtension, writeUserSettings, freePort,
+  startCodeServer, openWorkbench, findFiles, hasSkill,
+} from '../../scripts/vscode/code-server.mjs';
+
+const here = join(repo, 'test', 'vscode');
+const env = process.env;
+const KEEP = env.SKILLMD_VSCODE_KEEP === '1';
+const TIMEOUT_S = Number(env.SKILLMD_VSCODE_TIMEOUT || 240);
+const GREP = env.SKILLMD_VSCODE_GREP || '';
+const VERBOSE = env.SKILLMD_VSCODE_VERBOSE === '1';
+const artifacts = join(repo, 'test', 'artifacts');
+const t0 = Date.now();
+const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+const say = (s) => console.log(`[vscode] ${s}`);
+
+if (env.SKILLMD_VSCODE_SKIP === '1') {
+  say('skipped (SKILLMD_VSCODE_SKIP=1)');
+  process.exit(0);
+}
+
+let server;
+let browser;
+let tmp;
+let finished = false;
+
+function tail(file, lines = 60) {
+  if (!existsSync(file)) return '';
+  const all = readFileSync(file, 'utf8').trimEnd().split('\n');
+  return all.slice(-lines).join('\n');
+}
+
+function dumpLogs(userDataDir, consoleLog) {
+  if (server) {
+    console.log(`\n----- code-server log (${server.logFile}), last lines -----\n${tail(server.logFile)}`);
+  }
+  for (const f of findFiles(join(userDataDir, 'logs'), /^(remoteexthost|exthost|remoteagent|sharedprocess)\.log$/)) {
+    const text = tail(f, 40);
+    if (text) console.log(`\n----- ${relative(tmp, f)} -----\n${text}`);
+  }
+  if (consoleLog && existsSync(consoleLog)) console.log(`\n----- browser console (${consoleLog}), last lines -----\n${tail(consoleLog, 40)}`);
+}
+
+async function cleanup() {
+  try {
+    await browser?.close();
+  } catch {}
+  server?.stop();
+  if (tmp && !KEEP && env.SKILLMD_VSCODE_KEEP_TMP !== '1') {
+    // Give the process group a moment to let go of the files.
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, async () => {
+    if (!finished) say(`interrupted (${sig})`);
+    KEEP || (await cleanup());
+    server?.stop();
+    process.exit(130);
+  });
+}
+
+// Everything goes to stdout so the failure details come before the final summary line.
+function printResults(results) {
+  for (const r of results.results ?? []) {
+    if (r.ok) continue;
+    console.log(`\n  ✗ ${r.name}\n    ${(r.error?.message ?? '').split('\n').join('\n    ')}`);
+    if (r.error?.expected !== undefined || r.error?.actual !== undefined) {
+      console.log(`    expected: ${r.error.expected}\n    actual:   ${r.error.actual}`);
+    }
+    if (r.error?.stack) console.log(`    ${r.error.stack.split('\n').slice(1, 6).join('\n    ')}`);
+  }
+}
+
+/** Extension-host log lines about our extension or errors (activation failures land there). */
+function extensionHostErrors(userDataDir) {
+  const out = [];
+  for (const f of findFiles(join(userDataDir, 'logs'), /exthost\.log$/)) {
+    for (const line of readFileSync(f, 'utf8').split('\n')) {
+      if (/\[error\]|skillmd\.skillmd|Activating extension .* failed/i.test(line)) out.push(line);
+    }
+    copyFileSync(f, join(artifacts, 'vscode-exthost.log'));
+  }
+  return out.slice(-25);
+}
+
+async function main() {
+  // 1. the editor (cached after the first run)
+  const cs = ensureCodeServer();
+  if (env.SKILLMD_VSCODE_NO_BUILD !== '1') buildIfStale();
+
+  // 2. throwaway profile, extensions and workspace
+  tmp = mkdtempSync(join(tmpdir(), 'skillmd-vscode-'));
+  const userDataDir = join(tmp, 'user-data');
+  const extensionsDir = join(tmp, 'extensions');
+  const resultsFile = join(tmp, 'results.json');
+  const consoleLog = join(tmp, 'browser-console.log');
+  writeUserSettings(userDataDir);
+  installOurExtension(extensionsDir, 'copy');
+  const runnerDir = installFolderExtension(extensionsDir, join(here, 'runner-extension'));
+  const fixtures = join(tmp, 'fixtures');
+  cpSync(join(here, 'workspace'), fixtures, { recursive: true });
+  const wsSource = env.SKILLMD_VSCODE_WORKSPACE || (hasSkill(join(repo, 'examples')) ? join(repo, 'examples') : join(here, 'workspace'));
+  const workspace = join(tmp, 'workspace');
+  cpSync(wsSource, workspace, { recursive: true, filter: (src) => !src.includes('node_modules') });
+  writeFileSync(join(runnerDir, 'runner-config.json'), JSON.stringify({
+    suiteDir: join(here, 'suite'),
+    resultsFile,
+    grep: GREP || undefined,
+    workspace,
+    fixtures,
+  }, null, 2));
+  say(`workspace: copy of ${relative(repo, wsSource) || '.'}; suites: test/vscode/suite/*.test.js${GREP ? ` matching /${GREP}/i` : ''}`);
+
+  // 3. the server
+  const port = await freePort(Number(env.SKILLMD_VSCODE_PORT || 0));
+  server = await startCodeServer({
+    entry: cs.entry, userDataDir, extensionsDir, folder: workspace, port,
+    stateDir: join(tmp, 'state'), logFile: join(tmp, 'code-server.log'), echo: VERBOSE,
+  });
+  say(`code-server up at ${server.url} (${secs()})`);
+
+  // 4. the workbench
+  const consoleLines = [];
+  const wb = await openWorkbench(server.url, {
+    chromium: cs.chromium,
+    onConsole: (line) => {
+      consoleLines.push(line);
+      if (VERBOSE || line.includes('[skillmd-tests]')) {
+        // Extension-host console lines arrive with their %c styling arguments appended.
+        if (line.includes('[skillmd-tests]')) console.log(`  ${line.replace(/^.*\[skillmd-tests\] ?/, '').replace(/( color: [^ ]*)+ *$/, '')}`);
+        else console.log(`  browser ${line}`);
+      }
+    },
+  });
+  browser = wb.browser;
+  const page = wb.page;
+  say(`workbench loaded (${secs()}); waiting for the test results (timeout ${TIMEOUT_S} s)`);
+
+  // 5. results
+  let results;
+  const end = Date.now() + TIMEOUT_S * 1000;
+  while (Date.now() < end) {
+    if (server.exited()) break;
+    if (existsSync(resultsFile)) {
+      try {
+        results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+      } catch {}
+      if (results?.done) break;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  writeFileSync(consoleLog, consoleLines.join('\n') + '\n');
+
+  mkdirSync(artifacts, { recursive: true });
+  const shot = join(artifacts, 'vscode-workbench.png');
+  try {
+    await page.waitForTimeout(800); // let the last editor/diagnostics paint
+    await page.screenshot({ path: shot });
+    say(`screenshot: ${relative(repo, shot)}`);
+  } catch (e) {
+    say(`screenshot failed: ${e.message}`);
+  }
+  copyFileSync(server.logFile, join(artifacts, 'vscode-code-server.log'));
+  copyFileSync(consoleLog, join(artifacts, 'vscode-browser-console.log'));
+
+  if (!results?.done) {
+    const why = server.exited() ? `code-server exited (${JSON.stringify(server.exited())})` : `no results after ${TIMEOUT_S} s`;
+    console.log(`\n[vscode] FAILED: ${why}${results ? ` (partial: ${results.passed} passed, ${results.failed} failed so far)` : ''}`);
+    console.log('[vscode] the runner extension never finished: see the logs below and the screenshot');
+    dumpLogs(userDataDir, consoleLog);
+    return { passed: results?.passed ?? 0, failed: (results?.failed ?? 0) + 1 };
+  }
+  say(`VS Code ${results.vscodeVersion} (${results.appName}), ${results.results.length} test(s) in ${secs()}`);
+  printResults(results);
+  copyFileSync(resultsFile, join(artifacts, 'vscode-results.json'));
+  if (results.failed > 0) {
+    const lines = extensionHostErrors(userDataDir);
+    if (lines.length) console.log(`\n----- extension host log: errors and skillmd lines -----\n${lines.join('\n')}`);
+    if (VERBOSE) dumpLogs(userDataDir, consoleLog);
+    else console.log(`\n[vscode] logs: test/artifacts/vscode-{code-server,exthost,browser-console}.log (SKILLMD_VSCODE_VERBOSE=1 prints them)`);
+  }
+  return { passed: results.passed, failed: results.failed };
+}
+
+let summary;
+try {
+  summary = await main();
+} catch (e) {
+  console.log(`\n[vscode] FAILED: ${e?.message ?? e}`);
+  if (VERBOSE && e?.stack) console.log(e.stack);
+  if (tmp) dumpLogs(join(tmp, 'user-data'));
+  summary = { passed: 0, failed: 1 };
+}
+finished = true;
+if (KEEP && server && !server.exited()) {
+  try {
+    await browser?.close();
+  } catch {}
+  browser = undefined;
+  say(`SKILLMD_VSCODE_KEEP=1: code-server stays up at ${server.url}`);
+  say(`temp dir: ${tmp} (workspace/, user-data/, extensions/, code-server.log)`);
+  say('press Ctrl-C to stop');
+  console.log(`vscode: ${summary.passed} passed, ${summary.failed} failed`);
+  await new Promise(() => {});
+}
+await cleanup();
+console.log(`vscode: ${summary.passed} passed, ${summary.failed} failed`);
+process.exit(summary.failed > 0 ? 1 : 0);

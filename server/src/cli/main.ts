@@ -6,6 +6,7 @@ const USAGE = `skillmd ${VERSION}: checks and previews for Agent Skills (SKILL.m
 
 Usage:
   skillmd check [paths…]     validate skills (see skillmd check --help)
+  skillmd lsp --stdio        run the language server over stdio
   skillmd --version          print the version
 
 ${CHECK_USAGE.split('\n').slice(0, 1).join('')}
@@ -15,6 +16,13 @@ type Command = (argv: string[], cwd: string, write: (s: string) => void) => Prom
 
 const commands: Record<string, Command> = {
   check: runCheck,
+  // The language server is its own bundle beside this one; `skillmd lsp --stdio`
+  // loads it so editors can start the server through the CLI.
+  lsp: async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require(require('node:path').join(__dirname, 'server.js'));
+    return new Promise<number>(() => {});
+  },
 };
 
 /** Registers a sub-command; keeps main.ts free of feature code. */

@@ -1,0 +1,127 @@
+import { LineIndex } from '../text/lineIndex';
+import type { Range } from '../types';
+
+/** A place a `#fragment` can land on: a heading's slug or an explicit anchor. */
+export interface Anchor {
+  /** the id as GitHub generates it (or as written for explicit anchors) */
+  id: string;
+  /** the heading text (or the id for explicit anchors) */
+  text: string;
+  /** the heading line (or the anchor) */
+  range: Range;
+  kind: 'heading' | 'anchor';
+  /** 1–6 for headings */
+  level?: number;
+}
+
+/** GitHub's heading id: lowercase, punctuation except `-` and `_` dropped, spaces to `-`. */
+export function githubSlug(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+}
+
+/** GitHub's slugger: a repeated heading gets `-1`, `-2`, … */
+export class Slugger {
+  private readonly seen = new Map<string, number>();
+
+  slug(text: string): string {
+    const base = githubSlug(text);
+    let id = base;
+    let n = this.seen.get(base) ?? 0;
+    if (this.seen.has(base)) {
+      do id = `${base}-${++n}`;
+      while (this.seen.has(id));
+      this.seen.set(base, n);
+    }
+    this.seen.set(id, 0);
+    return id;
+  }
+}
+
+/** The text GitHub renders for a heading's inline Markdown (what its slug is made from). */
+export function headingPlainText(md: string): string {
+  let s = md;
+  if (s.includes('[')) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1');
+  if (s.includes('<')) s = s.replace(/<\/?[A-Za-z][^>]*>/g, '');
+  return s.replace(/`+/g, '').replace(/\*+|~~/g, '').replace(/(^|\W)_+|_+(?=\W|$)/g, '$1').trim();
+}
+
+const EXPLICIT_ID = /\s*\{#([^\s}]+)\}\s*$/;
+const HTML_ANCHOR = /<a\s[^>]*?\b(?:id|name)\s*=\s*["']([^"'\r\n]+)["']/gi;
+
+/**
+ * Headings (ATX and setext) and explicit anchors (`<a id>`, `<a name>`, `{#id}`) of a
+ * Markdown text, skipping a leading frontmatter and fenced code. Linear in the text.
+ */
+export function collectAnchors(text: string, lines: LineIndex = new LineIndex(text)): Anchor[] {
+  const out: Anchor[] = [];
+  const slugger = new Slugger();
+  let line = 0;
+  if (/^\uFEFF?---[ \t]*$/.test(lines.lineText(0))) {
+    for (let l = 1; l < lines.lineCount; l++) {
+      if (/^(---|\.\.\.)[ \t]*$/.test(lines.lineText(l))) {
+        line = l + 1;
+        break;
+      }
+    }
+  }
+  let fence: string | undefined;
+  let prevParagraph: number | undefined;
+  for (; line < lines.lineCount; line++) {
+    const t = lines.lineText(line);
+    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(t);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(t)) fence = undefined;
+      continue;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1];
+      prevParagraph = undefined;
+      continue;
+    }
+    const range = { start: { line, character: 0 }, end: { line, character: t.length } };
+    if (t.includes('<a')) {
+      HTML_ANCHOR.lastIndex = 0;
+      for (let m = HTML_ANCHOR.exec(t); m; m = HTML_ANCHOR.exec(t)) {
+        out.push({ id: m[1], text: m[1], range, kind: 'anchor' });
+      }
+    }
+    const atx = /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(t);
+    if (atx) {
+      let content = t.slice(atx[0].length).trim();
+      // A closing run of `#` preceded by a space is not part of the text.
+      const closing = /(?:^|[ \t])#+$/.exec(content);
+      if (closing) content = content.slice(0, closing.index).trim();
+      addHeading(out, slugger, content, range, atx[1].length);
+      prevParagraph = undefined;
+      continue;
+    }
+    const setext = /^ {0,3}(=+|-+)[ \t]*$/.exec(t);
+    if (setext && prevParagraph !== undefined) {
+      const textLine = lines.lineText(prevParagraph).trim();
+      const r = { start: { line: prevParagraph, character: 0 }, end: { line, character: t.length } };
+      addHeading(out, slugger, textLine, r, setext[1][0] === '=' ? 1 : 2);
+      prevParagraph = undefined;
+      continue;
+    }
+    const blank = t.trim() === '';
+    const block = /^ {0,3}([-*+]\s|\d+[.)]\s|>|\||<)/.test(t);
+    prevParagraph = blank || block ? undefined : prevParagraph === undefined ? line : prevParagraph === line - 1 ? line : undefined;
+  }
+  return out;
+}
+
+function addHeading(out: Anchor[], slugger: Slugger, content: string, range: Range, level: number): void {
+  const explicit = EXPLICIT_ID.exec(content);
+  if (explicit) {
+    content = content.slice(0, explicit.index);
+    out.push({ id: explicit[1], text: content, range, kind: 'anchor', level });
+  }
+  const plain = headingPlainText(content);
+  out.push({ id: slugger.slug(plain), text: plain, range, kind: 'heading', level });
+}
+
+/** Whether `fragment` names one of the anchors (case-insensitive, as GitHub resolves them). */
+export function findAnchor(anchors: readonly Anchor[], fragment: string): Anchor | undefined {
+  const f = fragment.toLowerCase();
+  return anchors.find((a) => a.id === fragment) ?? anchors.find((a) => a.id.toLowerCase() === f);
+}

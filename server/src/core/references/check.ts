@@ -1,0 +1,301 @@
+import * as path from 'node:path';
+import { resolveSkillSettings, type CheckOptions } from '../check/checkDocument';
+import type { SkillDocument } from '../document/model';
+import { parseSkillDocument } from '../document/parse';
+import { formatBytes } from '../document/readSkillFile';
+import type { RuleInfo } from '../rules/fileRules';
+import { closest } from '../text/similarity';
+import type { Fix, Range, Severity, SkillDiagnostic } from '../types';
+import type { FileSystem } from '../workspace/fileSystem';
+import { collectAnchors, findAnchor, type Anchor } from './anchors';
+import { isMarkdownPath, ReferenceContext } from './context';
+import { isLinkKind, writePath } from './edits';
+import { extractReferences, type SkillReference } from './extract';
+import { baseDirOf, resolveReference, type Resolution } from './resolve';
+import { REFERENCE_RULES as R } from './rules';
+import { walkFiles } from './walk';
+
+/** Folders whose files should each be referenced from somewhere. */
+export const RESOURCE_FOLDERS = ['references', 'scripts', 'assets'];
+
+export interface ReferenceCheckResult {
+  diagnostics: SkillDiagnostic[];
+  /**
+   * Absolute paths this SKILL.md's diagnostics depend on: every target (existing or
+   * not), the Markdown files read transitively, and the resource folders walked.
+   */
+  dependencies: string[];
+}
+
+export interface ResolvedReference {
+  ref: SkillReference;
+  resolution: Resolution;
+}
+
+const zero: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+function quote(p: string): string {
+  return '`' + p + '`';
+}
+
+/** The heading a new Markdown file starts with: its name, words capitalized. */
+export function titleFor(file: string): string {
+  const stem = path.basename(file).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim();
+  return stem ? stem[0].toUpperCase() + stem.slice(1) : 'Untitled';
+}
+
+/** Resolves every reference of a document (reflinks are skipped: their definition is resolved). */
+export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, refs = extractReferences(doc)): Promise<ResolvedReference[]> {
+  const out: ResolvedReference[] = [];
+  for (const ref of refs) {
+    if (ref.kind === 'reflink' || ref.path === '') continue;
+    const resolution = await resolveReference(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    // A path in code without a known folder prefix counts only when it exists as written.
+    if (ref.tentative && resolution.status !== 'ok') continue;
+    out.push({ ref, resolution });
+  }
+  return out;
+}
+
+/**
+ * The reference checks for one SKILL.md. Reads through one ReferenceContext, so every
+ * folder is listed and every file read at most once; never throws for file problems.
+ */
+export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: CheckOptions = {}, ctx = new ReferenceContext(fs)): Promise<ReferenceCheckResult> {
+  const settings = resolveSkillSettings(doc.path, opts);
+  const skillDir = path.dirname(doc.path);
+  const diagnostics: SkillDiagnostic[] = [];
+  const deps = new Set<string>();
+  ctx.seedText(doc.path, doc.text);
+
+  const enabled = (rule: RuleInfo) => settings.rules[rule.code] !== 'off';
+  const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
+    if (!enabled(rule)) return;
+    const setting = settings.rules[rule.code];
+    diagnostics.push({
+      code: rule.code,
+      severity: setting && setting !== 'off' ? setting : d.severity ?? rule.defaultSeverity,
+      file: d.file ?? doc.path,
+      ...omitUndefined(d),
+    } as SkillDiagnostic);
+  };
+
+  const refs = extractReferences(doc);
+  let ownAnchors: Anchor[] | undefined;
+  const anchorsOfSelf = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
+
+  for (const ref of refs) {
+    if (opts.token?.isCancellationRequested) break;
+    if (ref.kind === 'reflink') continue;
+    if (ref.path === '') {
+      if (ref.fragment) checkFragment(ref, doc.path, { anchors: anchorsOfSelf(), truncated: false });
+      continue;
+    }
+    if (ref.path.includes('\\') && !/^[A-Za-z]:\\/.test(ref.path)) {
+      const fixed = ref.path.replace(/\\/g, '/');
+      report(R.backslash, {
+        range: ref.pathRange,
+        message: `${quote(ref.path)} uses \`\\\` as a separator; agents on Linux and macOS read it as part of a file name. Write ${quote(fixed)}.`,
+        fixes: [{ title: `Use ${quote(fixed)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, fixed) }], preferred: true }],
+      });
+    }
+    const res = await resolveReference(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    if (ref.tentative && res.status !== 'ok') continue;
+    if ('abs' in res) deps.add(res.abs);
+    switch (res.status) {
+      case 'absolute': {
+        const inside = path.relative(skillDir, ref.path);
+        const fixes: Fix[] = [];
+        if (!inside.startsWith('..') && !path.isAbsolute(inside) && ref.path.startsWith('/')) {
+          const rel = inside.split(path.sep).join('/');
+          fixes.push({ title: `Use the relative path ${quote(rel)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, rel) }], preferred: true });
+        }
+        report(R.absolute, {
+          range: ref.pathRange,
+          message: `${quote(ref.path)} is an absolute path; agents resolve references against the skill folder and will not find it on another machine. Use a path relative to SKILL.md.`,
+          fixes: fixes.length ? fixes : undefined,
+        });
+        break;
+      }
+      case 'escapes':
+        report(R.escapes, {
+          range: ref.pathRange,
+          message: `${quote(ref.path)} leads out of the skill folder; read_skill_file refuses it and the file is not installed with the skill. Copy the file into the skill and reference it there.`,
+        });
+        break;
+      case 'unreadable':
+        report(R.unreadable, { range: ref.pathRange, message: `${quote(ref.path)} cannot be checked: ${res.detail}.` });
+        break;
+      case 'missing':
+        reportMissing(ref, res);
+        break;
+      case 'case': {
+        const actual = res.fixedSegments.join('/');
+        report(R.caseMismatch, {
+          range: ref.pathRange,
+          message: `${quote(ref.path)} differs in letter case from ${quote(actual)} on disk; agents run on case-sensitive file systems where it is not found. Write ${quote(actual)}.`,
+          fixes: [{ title: `Change to ${quote(actual)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, actual) }], preferred: true }],
+        });
+        await checkExisting(ref, res.abs, res.rel, res.type);
+        break;
+      }
+      case 'ok':
+        if (res.symlinkOutside) {
+          report(R.escapes, {
+            range: ref.pathRange,
+            message: `${quote(ref.path)} is a symbolic link to ${res.symlinkOutside}, outside the skill folder; read_skill_file refuses it and the link breaks when the skill is installed. Copy the file into the skill.`,
+          });
+        }
+        await checkExisting(ref, res.abs, res.rel, res.type);
+        break;
+    }
+  }
+
+  if (enabled(R.unusedFile)) await checkUnused();
+
+  return { diagnostics, dependencies: [...deps] };
+
+  function reportMissing(ref: SkillReference, res: Extract<Resolution, { status: 'missing' }>): void {
+    const fixes: Fix[] = [];
+    let hint = '';
+    if (res.suggestion) {
+      const suggested = res.suggestion.join('/');
+      hint = ` Did you mean ${quote(suggested)}?`;
+      fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, suggested) }], preferred: true });
+    }
+    const inCode = ref.kind === 'code' || ref.kind === 'shell';
+    if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
+      const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
+      fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });
+    }
+    const why = res.brokenLink
+      ? ' is a broken or looping symbolic link'
+      : res.throughFile
+        ? ` does not exist: ${quote(ref.path.split(/[\\/]/).slice(0, res.missingIndex).join('/') || ref.path)} is a file, not a folder`
+        : ' does not exist in the skill folder';
+    report(R.missing, {
+      range: ref.pathRange,
+      severity: inCode ? 'warning' : undefined,
+      message: `${quote(ref.path)}${why}, so agents following this reference fail.${hint || ' Create the file or correct the path.'}`,
+      fixes: fixes.length ? fixes : undefined,
+    });
+  }
+
+  async function checkExisting(ref: SkillReference, abs: string, rel: string, type: string): Promise<void> {
+    if (ref.fragment && type === 'file' && isMarkdownPath(abs)) {
+      const a = abs === doc.path ? { anchors: anchorsOfSelf(), truncated: false } : await ctx.anchors(abs);
+      if ('ok' in a) {
+        report(R.unreadable, {
+          range: ref.range,
+          message: `${quote(ref.path)} cannot be read as text to find #${ref.fragment} (${a.ok ? '' : `${a.problem}: ${a.detail}`}); link to a Markdown file or drop the fragment.`,
+        });
+      } else checkFragment(ref, abs, a);
+    }
+    if (isLinkKind(ref) && type === 'file' && rel.split('/').length > 2 && enabled(R.tooDeep)) {
+      report(R.tooDeep, {
+        range: ref.pathRange,
+        message: `${quote(rel)} is ${rel.split('/').length - 1} folders below SKILL.md; agents read nested references partially. Keep referenced files one level deep (e.g. references/${path.basename(rel)}).`,
+      });
+    }
+    if (ref.executed && type === 'file' && enabled(R.notExecutable)) {
+      const st = await ctx.stat(abs);
+      if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0) {
+        report(R.notExecutable, {
+          range: ref.pathRange,
+          message: `${quote(rel)} is run directly but is not executable (mode ${(st.mode & 0o777).toString(8)}); run \`chmod +x ${rel}\` or invoke it through its interpreter.`,
+        });
+      }
+    }
+  }
+
+  function checkFragment(ref: SkillReference, target: string, a: { anchors: Anchor[]; truncated: boolean }): void {
+    const fragment = ref.fragment!;
+    if (!fragment || findAnchor(a.anchors, fragment)) return;
+    // A heading past the part read may exist: say nothing rather than guess.
+    if (a.truncated) return;
+    const near = closest(fragment, a.anchors.map((x) => x.id));
+    const fragStart = ref.start + ref.raw.indexOf('#', ref.pathEnd - ref.start) + 1;
+    const range = doc.lines.range(fragStart, ref.end);
+    const where = target === doc.path ? 'SKILL.md' : quote(ref.path);
+    report(R.fragmentMissing, {
+      range,
+      message: `#${fragment} matches no heading in ${where}.${near ? ` Did you mean #${near}?` : a.anchors.length ? ` Headings: ${a.anchors.slice(0, 5).map((x) => '#' + x.id).join(', ')}${a.anchors.length > 5 ? ', …' : ''}.` : ' It has no headings.'}`,
+      fixes: near ? [{ title: `Change to #${near}`, edits: [{ range, newText: near }], preferred: true }] : undefined,
+    });
+  }
+
+  async function checkUnused(): Promise<void> {
+    const top = await ctx.listing(skillDir);
+    const folders = RESOURCE_FOLDERS.filter((f) => top?.byName.get(f)?.type === 'directory');
+    if (!folders.length) return;
+    const candidates: string[] = [];
+    for (const f of folders) {
+      deps.add(path.join(skillDir, f));
+      candidates.push(...(await walkFiles(ctx, path.join(skillDir, f))));
+    }
+    if (!candidates.length) return;
+    const used = await usedPaths(ctx, doc, skillDir, deps);
+    const isUsed = (file: string) => {
+      for (let p = file; p.length > skillDir.length; p = path.dirname(p)) if (used.has(p)) return true;
+      return false;
+    };
+    let unused = candidates.filter((c) => !isUsed(c));
+    if (!unused.length) return;
+    // Scripts and templates are often used by other scripts: a used non-Markdown
+    // file that names another file's base name uses it.
+    const users = [...used].filter((u) => u.startsWith(skillDir + path.sep) && !isMarkdownPath(u) && candidates.includes(u));
+    for (const u of users) {
+      if (!unused.length) break;
+      const t = await ctx.readText(u);
+      if (!t.ok) continue;
+      unused = unused.filter((c) => {
+        const base = path.basename(c);
+        const stem = base.replace(/\.[^.]+$/, '');
+        return !(t.text.includes(base) || (stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t.text)));
+      });
+    }
+    for (const file of unused) {
+      const rel = path.relative(skillDir, file).split(path.sep).join('/');
+      report(R.unusedFile, {
+        file,
+        range: zero,
+        tags: ['unnecessary'],
+        message: `${quote(rel)} is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.`,
+      });
+    }
+  }
+}
+
+/**
+ * Absolute paths referenced from SKILL.md and, transitively, from the Markdown files of
+ * the skill it references (their links resolve against their own folder).
+ */
+export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>): Promise<Set<string>> {
+  const used = new Set<string>();
+  const queue: SkillDocument[] = [doc];
+  const seen = new Set<string>([doc.path]);
+  while (queue.length) {
+    const d = queue.shift()!;
+    for (const { resolution: r } of await resolveAll(ctx, d, skillDir)) {
+      if (r.status !== 'ok' && r.status !== 'case') continue;
+      used.add(r.abs);
+      if (r.type === 'file' && isMarkdownPath(r.abs) && !seen.has(r.abs) && seen.size < 200) {
+        seen.add(r.abs);
+        deps?.add(r.abs);
+        const t = await ctx.readText(r.abs);
+        if (t.ok) queue.push(parseSkillDocument(r.abs, t.text));
+      }
+    }
+  }
+  return used;
+}
+
+function omitUndefined<T extends object>(o: T): T {
+  const out = {} as T;
+  for (const [k, v] of Object.entries(o)) if (v !== undefined && k !== 'severity' && k !== 'file') (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+export function formatSize(n: number): string {
+  return formatBytes(n);
+}

@@ -1,0 +1,495 @@
+import type { SkillDocument } from '../document/model';
+import type { Range } from '../types';
+
+/**
+ * Every place a SKILL.md (or another Markdown file of a skill) points at a file, found
+ * in one pass over the body with exact offsets. Nothing here touches the file system:
+ * `tentative` references (paths in code without a known folder prefix) only count once
+ * the resolver finds the file.
+ */
+export type ReferenceKind =
+  /** `[t](path)` */
+  | 'link'
+  /** `![alt](path)` */
+  | 'image'
+  /** `[id]: path` */
+  | 'definition'
+  /** `[t][id]`, `[id][]`, `[id]`: carries its definition's target; checked at the definition */
+  | 'reflink'
+  /** `href="…"` / `src="…"` in an HTML tag */
+  | 'html'
+  /** a path in inline code */
+  | 'code'
+  /** a path in a fenced shell block */
+  | 'shell';
+
+export interface SkillReference {
+  kind: ReferenceKind;
+  /** the target as written (inside `<…>`, without a title), fragment included */
+  raw: string;
+  /** the path part decoded (percent-decoding for links), `''` for a `#local` link */
+  path: string;
+  /** text after `#`, decoded; undefined when there is no `#` */
+  fragment?: string;
+  /** offsets of `raw` in the document text, and its range */
+  start: number;
+  end: number;
+  range: Range;
+  /** offsets and range of the path part only (before `#`; after an agent path variable) */
+  pathStart: number;
+  pathEnd: number;
+  pathRange: Range;
+  /** `{{.BaseDirectory}}` or `${CLAUDE_SKILL_DIR}` in front of the path, when present */
+  variable?: string;
+  /**
+   * What the path is relative to: Markdown and HTML links to the file that holds them,
+   * paths in code and after an agent variable to the skill folder.
+   */
+  base: 'file' | 'skill';
+  /** a path in code without a known folder prefix: a reference only if the file exists */
+  tentative: boolean;
+  /** run directly as a command (`scripts/x.sh`, `./scripts/x.sh` at a command start) */
+  executed: boolean;
+  /** the path was written with a leading `./` */
+  dotSlash: boolean;
+  /** the path was written with `%XX` escapes */
+  percentEncoded: boolean;
+  /** reference-style links: the normalized label */
+  label?: string;
+}
+
+/** Folders whose paths in code are taken as files of the skill even when missing. */
+export const KNOWN_FOLDERS = ['references', 'reference', 'scripts', 'assets', 'templates', 'examples', 'resources'];
+const KNOWN = new Set(KNOWN_FOLDERS);
+
+export const SHELL_LANGUAGES = new Set(['', 'bash', 'sh', 'shell', 'zsh', 'console', 'shellsession', 'shell-session', 'terminal', 'ksh', 'fish']);
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const VARIABLE = /^(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)\//;
+const VARIABLE_ANYWHERE = /(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)\//g;
+const FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`{]*)/;
+const DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.){1,999})\]:[ \t]*(?:<([^<>\n\r]*)>|(\S+))/;
+const HTML_ATTR = /\s(href|src)\s*=\s*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s"'>]+))/gi;
+const COMMAND_PREFIXES = new Set(['sudo', 'exec', 'time', 'nohup', 'env', 'command', 'xargs', 'watch']);
+
+/** `[Foo  Bar]` and `[foo bar]` are the same label (CommonMark). */
+export function normalizeLabel(label: string): string {
+  return label.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function safeDecode(s: string): string {
+  if (!s.includes('%')) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Markdown backslash escapes (`\(` → `(`); a backslash before a letter stays (a Windows separator). */
+function unescapeMarkdown(s: string): string {
+  return s.includes('\\') ? s.replace(/\\([!-/:-@[-`{-~])/g, '$1') : s;
+}
+
+export function isUrl(target: string): boolean {
+  if (target.startsWith('//')) return true;
+  const m = SCHEME.exec(target);
+  // `C:\x` and `C:/x` are Windows paths, not a scheme.
+  return !!m && !(m[0].length === 2 && /^[A-Za-z]:[\\/]/.test(target));
+}
+
+interface Builder {
+  doc: SkillDocument;
+  out: SkillReference[];
+}
+
+function push(
+  b: Builder,
+  kind: ReferenceKind,
+  start: number,
+  end: number,
+  opts: { decode: boolean; base: 'file' | 'skill'; tentative?: boolean; executed?: boolean; label?: string },
+): SkillReference | undefined {
+  const { doc } = b;
+  const raw = doc.text.slice(start, end);
+  let pathStart = start;
+  let variable: string | undefined;
+  let base = opts.base;
+  const v = VARIABLE.exec(raw);
+  if (v) {
+    variable = v[0].slice(0, -1);
+    pathStart += v[0].length;
+    base = 'skill';
+  }
+  const hash = raw.indexOf('#', pathStart - start);
+  const pathEnd = hash === -1 ? end : start + hash;
+  let pathText = doc.text.slice(pathStart, pathEnd);
+  if (opts.decode) pathText = unescapeMarkdown(pathText);
+  const percentEncoded = opts.decode && /%[0-9A-Fa-f]{2}/.test(pathText);
+  const path = opts.decode ? safeDecode(pathText) : pathText;
+  const fragment = hash === -1 ? undefined : opts.decode ? safeDecode(raw.slice(hash + 1)) : raw.slice(hash + 1);
+  if (!path && fragment === undefined) return undefined;
+  const ref: SkillReference = {
+    kind,
+    raw,
+    path,
+    fragment,
+    start,
+    end,
+    range: doc.lines.range(start, end),
+    pathStart,
+    pathEnd,
+    pathRange: doc.lines.range(pathStart, pathEnd),
+    variable,
+    base,
+    tentative: opts.tentative ?? false,
+    executed: opts.executed ?? false,
+    dotSlash: path.startsWith('./'),
+    percentEncoded,
+    label: opts.label,
+  };
+  b.out.push(ref);
+  return ref;
+}
+
+/** A link destination (Markdown or HTML): URLs, templates and empty targets are not files. */
+function linkTarget(b: Builder, kind: ReferenceKind, start: number, end: number, label?: string): void {
+  const raw = b.doc.text.slice(start, end);
+  if (!raw || raw === '#' || isUrl(raw)) return;
+  if (!VARIABLE.test(raw) && (raw.includes('{{') || raw.includes('${') || raw.includes('{%'))) return;
+  push(b, kind, start, end, { decode: true, base: 'file', label });
+}
+
+/**
+ * A word in code that may name a file of the skill: an agent path variable, a known
+ * folder prefix (`scripts/x.py`, `./references/`), or — tentatively — anything with a
+ * folder or an extension.
+ */
+function codeToken(b: Builder, kind: 'code' | 'shell', start: number, end: number, commandStart: boolean): void {
+  const text = b.doc.text;
+  // Quotes and `--flag=` around the path.
+  while (start < end && (text[start] === '"' || text[start] === "'" || text[start] === '(')) start++;
+  while (end > start && '"\'),;:.'.includes(text[end - 1])) end--;
+  let word = text.slice(start, end);
+  const eq = word.indexOf('=');
+  if (eq > 0 && !VARIABLE.test(word) && !word.slice(0, eq).includes('/')) {
+    start += eq + 1;
+    word = word.slice(eq + 1);
+    while (start < end && (text[start] === '"' || text[start] === "'")) {
+      start++;
+      word = word.slice(1);
+    }
+    commandStart = false;
+  }
+  if (!word) return;
+  const variable = VARIABLE.exec(word);
+  if (variable) {
+    const rest = word.slice(variable[0].length);
+    if (!rest || /[*?$`{}<>|]/.test(rest)) return;
+    push(b, kind, start, end, { decode: false, base: 'skill', executed: commandStart });
+    return;
+  }
+  if (/[*?$`{}<>|\\]/.test(word) || word.includes('://') || /^[-/~@]/.test(word) || word.startsWith('..')) return;
+  if (!/^[\p{L}\p{N}_.][\p{L}\p{N}_.+\-/]*$/u.test(word)) return;
+  const stripped = word.startsWith('./') ? word.slice(2) : word;
+  const slash = stripped.indexOf('/');
+  const first = slash === -1 ? '' : stripped.slice(0, slash);
+  const known = KNOWN.has(first.toLowerCase());
+  if (!known) {
+    // `./x` is a path; otherwise it needs a folder or an extension to look like a file.
+    if (!word.startsWith('./') && slash === -1 && !/\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(word)) return;
+    if (/^\d+(\.\d+)+$/.test(word) || /^[\d.]+[a-z]*$/i.test(word)) return; // versions, numbers
+  }
+  const executed = commandStart && (known || word.startsWith('./'));
+  push(b, kind, start, end, { decode: false, base: 'skill', tentative: !known, executed });
+}
+
+/** Splits a shell command line into words, marking words at a command start. */
+function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number, console: boolean): void {
+  const text = b.doc.text;
+  let i = from;
+  if (console) {
+    // `console` blocks: only prompt lines are commands.
+    const m = /^[ \t]*(?:\(\S+\)[ \t]*)?(?:[\w.@~:/-]*[$#%>])[ \t]+/.exec(text.slice(from, to));
+    if (!m) return;
+    i += m[0].length;
+  } else if (kind === 'shell') {
+    const m = /^[ \t]*\$[ \t]+/.exec(text.slice(from, Math.min(to, from + 16)));
+    if (m) i += m[0].length;
+  }
+  let commandStart = true;
+  while (i < to) {
+    const c = text[i];
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
+    if (c === '#' && kind === 'shell') return; // comment
+    if (c === ';' || c === '|' || c === '&' || c === '(' || c === ')' || c === '`') {
+      commandStart = c !== ')';
+      i++;
+      continue;
+    }
+    if (c === '<' || c === '>') {
+      // Redirections: the next word is a file, not a command.
+      i++;
+      if (text[i] === '>' || text[i] === '&') i++;
+      commandStart = false;
+      continue;
+    }
+    let j = i;
+    let quote = '';
+    while (j < to) {
+      const d = text[j];
+      if (quote) {
+        if (d === quote) quote = '';
+      } else if (d === '"' || d === "'") {
+        quote = d;
+      } else if (d === ' ' || d === '\t' || d === ';' || d === '|' || d === '&' || d === '<' || d === '>') break;
+      else if (d === '(' || d === ')') {
+        // `$(…)` and `{{…}}` keep their brackets inside the word.
+        if (!(d === '(' && text[j - 1] === '$')) break;
+      }
+      j++;
+    }
+    if (j === i) {
+      i++;
+      continue;
+    }
+    const word = text.slice(i, j);
+    codeToken(b, kind, i, j, commandStart);
+    const bare = word.replace(/^["']|["']$/g, '');
+    commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(bare));
+    i = j;
+  }
+}
+
+/** Paths after agent path variables anywhere in a non-shell code line. */
+function variablePaths(b: Builder, from: number, to: number): void {
+  const line = b.doc.text.slice(from, to);
+  if (!line.includes('BaseDirectory') && !line.includes('CLAUDE_SKILL_DIR')) return;
+  VARIABLE_ANYWHERE.lastIndex = 0;
+  for (let m = VARIABLE_ANYWHERE.exec(line); m; m = VARIABLE_ANYWHERE.exec(line)) {
+    let end = m.index + m[0].length;
+    while (end < line.length && !/[\s"'`)(\]<>,;|&]/.test(line[end])) end++;
+    codeToken(b, 'code', from + m.index, from + end, false);
+  }
+}
+
+/** Parses `(dest "title")` starting at the `(`; returns the destination offsets and the end. */
+function inlineDestination(text: string, open: number, lineEnd: number): { start: number; end: number; close: number } | undefined {
+  let j = open + 1;
+  while (j < lineEnd && (text[j] === ' ' || text[j] === '\t')) j++;
+  let start: number;
+  let end: number;
+  if (text[j] === '<') {
+    start = j + 1;
+    let k = start;
+    while (k < lineEnd && text[k] !== '>' && text[k] !== '<') k += text[k] === '\\' ? 2 : 1;
+    if (k >= lineEnd || text[k] !== '>') return undefined;
+    end = k;
+    j = k + 1;
+  } else {
+    start = j;
+    let depth = 0;
+    while (j < lineEnd) {
+      const c = text[j];
+      if (c === '\\') {
+        j += 2;
+        continue;
+      }
+      if (c === ' ' || c === '\t') break;
+      if (c === '(') depth++;
+      else if (c === ')') {
+        if (depth === 0) break;
+        depth--;
+      }
+      j++;
+    }
+    end = Math.min(j, lineEnd);
+  }
+  while (j < lineEnd && (text[j] === ' ' || text[j] === '\t')) j++;
+  if (text[j] === '"' || text[j] === "'" || text[j] === '(') {
+    const closeChar = text[j] === '(' ? ')' : text[j];
+    j++;
+    while (j < lineEnd && text[j] !== closeChar) j += text[j] === '\\' ? 2 : 1;
+    if (j >= lineEnd) return undefined;
+    j++;
+    while (j < lineEnd && (text[j] === ' ' || text[j] === '\t')) j++;
+  }
+  if (j >= lineEnd || text[j] !== ')') return undefined;
+  return { start, end, close: j };
+}
+
+interface PendingUsage {
+  label: string;
+  start: number;
+  end: number;
+}
+
+/** Scans one line of Markdown outside fenced code. Returns true when an HTML comment stays open. */
+function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], inComment: boolean): boolean {
+  const text = b.doc.text;
+  const stack: number[] = [];
+  let i = from;
+  if (inComment) {
+    const close = text.indexOf('-->', from);
+    if (close === -1 || close >= to) return true;
+    i = close + 3;
+  }
+  while (i < to) {
+    const c = text[i];
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === '`') {
+      let n = 1;
+      while (text[i + n] === '`') n++;
+      // The closing run has exactly n backticks, on this line.
+      let k = i + n;
+      let close = -1;
+      while (k < to) {
+        const at = text.indexOf('`', k);
+        if (at === -1 || at >= to) break;
+        let m = 1;
+        while (text[at + m] === '`') m++;
+        if (m === n) {
+          close = at;
+          break;
+        }
+        k = at + m;
+      }
+      if (close === -1) {
+        i += n;
+        continue;
+      }
+      let cs = i + n;
+      let ce = close;
+      if (text[cs] === ' ' && text[ce - 1] === ' ' && ce - cs > 2) {
+        cs++;
+        ce--;
+      }
+      shellWords(b, 'code', cs, ce, false);
+      i = close + n;
+      continue;
+    }
+    if (c === '<') {
+      if (text.startsWith('<!--', i)) {
+        const close = text.indexOf('-->', i + 4);
+        if (close === -1 || close >= to) return true;
+        i = close + 3;
+        continue;
+      }
+      const gt = text.indexOf('>', i);
+      const tagEnd = gt === -1 || gt >= to ? to : gt;
+      if (/^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ')) {
+        const tag = text.slice(i, tagEnd);
+        HTML_ATTR.lastIndex = 0;
+        for (let m = HTML_ATTR.exec(tag); m; m = HTML_ATTR.exec(tag)) {
+          const value = m[2] ?? m[3] ?? m[4];
+          const valueStart = i + m.index + m[0].length - value.length - (m[4] === undefined ? 1 : 0);
+          linkTarget(b, 'html', valueStart, valueStart + value.length);
+        }
+        i = tagEnd;
+        continue;
+      }
+      // Autolinks `<https://…>` and stray `<` are not file references.
+      if (gt !== -1 && gt < to && SCHEME.test(text.slice(i + 1, gt)) && !/\s/.test(text.slice(i + 1, gt))) {
+        i = gt + 1;
+        continue;
+      }
+      i++;
+      continue;
+    }
+    if (c === '[') {
+      stack.push(i);
+      i++;
+      continue;
+    }
+    if (c === ']' && stack.length) {
+      const open = stack.pop()!;
+      const next = text[i + 1];
+      if (next === '(') {
+        const d = inlineDestination(text, i + 1, to);
+        if (d) {
+          const kind = text[open - 1] === '!' ? 'image' : 'link';
+          linkTarget(b, kind, d.start, d.end);
+          stack.length = 0;
+          i = d.close + 1;
+          continue;
+        }
+      } else if (next === '[') {
+        const close = text.indexOf(']', i + 2);
+        if (close !== -1 && close < to) {
+          const inner = text.slice(i + 2, close);
+          const label = inner.trim() ? inner : text.slice(open + 1, i);
+          const start = inner.trim() ? i + 2 : open + 1;
+          const end = inner.trim() ? close : i;
+          usages.push({ label: normalizeLabel(label), start, end });
+          stack.length = 0;
+          i = close + 1;
+          continue;
+        }
+      } else if (next !== ':' && i > open + 1) {
+        usages.push({ label: normalizeLabel(text.slice(open + 1, i)), start: open + 1, end: i });
+      }
+      i++;
+      continue;
+    }
+    i++;
+  }
+  return false;
+}
+
+/** Every reference in the document body, in text order. Skips the frontmatter. */
+export function extractReferences(doc: SkillDocument): SkillReference[] {
+  const b: Builder = { doc, out: [] };
+  const text = doc.text;
+  const lines = doc.lines;
+  const first = doc.lines.positionAt(doc.bodyStart).line;
+  const definitions = new Map<string, SkillReference>();
+  const usages: PendingUsage[] = [];
+  let fence: { char: string; len: number; lang: string } | undefined;
+  let inComment = false;
+  for (let line = first; line < lines.lineCount; line++) {
+    const from = Math.max(lines.lineStarts[line], doc.bodyStart);
+    const to = lines.lineEnd(line);
+    if (from >= to) continue;
+    const lineText = text.slice(from, to);
+    if (fence) {
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lineText);
+      if (close && close[1][0] === fence.char && close[1].length >= fence.len) {
+        fence = undefined;
+        continue;
+      }
+      if (SHELL_LANGUAGES.has(fence.lang)) shellWords(b, 'shell', from, to, fence.lang === 'console' || fence.lang === 'shellsession' || fence.lang === 'shell-session');
+      else variablePaths(b, from, to);
+      continue;
+    }
+    if (!inComment) {
+      const open = FENCE.exec(lineText);
+      if (open && !(open[1][0] === '`' && lineText.indexOf('`', open.index + open[0].length) !== -1)) {
+        fence = { char: open[1][0], len: open[1].length, lang: open[2].toLowerCase() };
+        continue;
+      }
+      const def = DEFINITION.exec(lineText);
+      if (def) {
+        const value = def[2] ?? def[3];
+        const valueStart = from + def[0].length - value.length - (def[2] !== undefined ? 1 : 0);
+        const label = normalizeLabel(def[1]);
+        const before = b.out.length;
+        linkTarget(b, 'definition', valueStart, valueStart + value.length, label);
+        if (b.out.length > before && !definitions.has(label)) definitions.set(label, b.out[b.out.length - 1]);
+        continue;
+      }
+    }
+    inComment = scanLine(b, from, to, usages, inComment);
+  }
+  for (const u of usages) {
+    const def = definitions.get(u.label);
+    if (!def) continue;
+    b.out.push({ ...def, kind: 'reflink', start: u.start, end: u.end, range: lines.range(u.start, u.end), label: u.label });
+  }
+  return b.out.sort((x, y) => x.start - y.start);
+}

@@ -1,0 +1,144 @@
+import * as path from 'node:path';
+import { closest } from '../text/similarity';
+import type { ReferenceContext } from './context';
+import type { SkillReference } from './extract';
+
+export type Resolution =
+  /** `/x`, `C:\x`: agents resolve paths against the skill folder only */
+  | { status: 'absolute' }
+  /** `..` leads out of the skill folder */
+  | { status: 'escapes'; abs: string }
+  | {
+      status: 'ok';
+      abs: string;
+      /** skill-relative, `/`-separated ('' for the skill folder itself) */
+      rel: string;
+      type: 'file' | 'directory' | 'other';
+      /** where a symbolic link on the way leads outside the skill folder */
+      symlinkOutside?: string;
+    }
+  | {
+      status: 'case';
+      /** the path as it exists on disk */
+      abs: string;
+      rel: string;
+      type: 'file' | 'directory' | 'other';
+      /** written segments (after `/` normalization) with the on-disk spelling */
+      fixedSegments: string[];
+    }
+  | {
+      status: 'missing';
+      abs: string;
+      rel: string;
+      /** index (into the written segments) of the first segment that does not exist */
+      missingIndex: number;
+      /** written segments with the closest existing name in place of the missing one */
+      suggestion?: string[];
+      /** the path goes through a file as if it were a folder */
+      throughFile?: boolean;
+      /** a broken or looping symbolic link */
+      brokenLink?: boolean;
+    }
+  | { status: 'unreadable'; abs: string; detail: string };
+
+export function isAbsoluteRef(p: string): boolean {
+  return p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(p);
+}
+
+/** Folder a reference's path is relative to. */
+export function baseDirOf(ref: SkillReference, file: string, skillDir: string): string {
+  return ref.base === 'skill' ? skillDir : path.dirname(file);
+}
+
+function isInside(dir: string, p: string): boolean {
+  const r = path.relative(dir, p);
+  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+}
+
+/**
+ * Resolves a written path against `baseDir` inside `skillDir`, segment by segment
+ * through cached folder listings: exact names, case mismatches (agents run on
+ * case-sensitive file systems even where the editor does not), the closest name for a
+ * missing one, symbolic links leaving the skill.
+ */
+export async function resolveReference(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
+  if (isAbsoluteRef(written)) return { status: 'absolute' };
+  const segments = written.replace(/\\/g, '/').split('/');
+  const start = path.relative(skillDir, baseDir).split(path.sep).filter(Boolean);
+  if (start[0] === '..') return { status: 'escapes', abs: path.resolve(baseDir, written) };
+  const stack = [...start];
+  // Normalize first: `..` above the skill folder escapes, whatever exists.
+  const steps: { name: string; index: number }[] = start.map((name) => ({ name, index: -1 }));
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i];
+    if (s === '' || s === '.') continue;
+    if (s === '..') {
+      if (!stack.length) return { status: 'escapes', abs: path.resolve(baseDir, segments.join('/')) };
+      stack.pop();
+      steps.pop();
+      continue;
+    }
+    stack.push(s);
+    steps.push({ name: s, index: i });
+  }
+  const rel = stack.join('/');
+  let cur = skillDir;
+  let type: 'file' | 'directory' | 'other' = 'directory';
+  let fixed: string[] | undefined;
+  let symlinkOutside: string | undefined;
+  for (let k = 0; k < steps.length; k++) {
+    const { name, index } = steps[k];
+    const missing = (extra: Partial<Extract<Resolution, { status: 'missing' }>> = {}): Resolution => ({
+      status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: index, ...extra,
+    });
+    if (type !== 'directory') return missing({ throughFile: true });
+    const listing = await ctx.listing(cur);
+    let entry = listing?.byName.get(name);
+    if (!listing) {
+      // Unlistable folder: fall back to stat.
+      const st = await ctx.stat(path.join(cur, name));
+      if (st instanceof Error) return { status: 'unreadable', abs: path.join(cur, name), detail: st.message };
+      if (!st) return missing();
+      cur = path.join(cur, name);
+      type = st.type;
+      continue;
+    }
+    if (!entry) {
+      const ci = listing.byLower.get(name.toLowerCase());
+      if (ci) {
+        fixed ??= segments.slice();
+        if (index >= 0) fixed[index] = ci.name;
+        entry = ci;
+      } else {
+        let suggestion: string[] | undefined;
+        const near = closest(name, listing.entries.filter((e) => !e.name.startsWith('.')).map((e) => e.name));
+        if (near && index >= 0) {
+          suggestion = (fixed ?? segments).slice();
+          suggestion[index] = near;
+        }
+        return missing({ suggestion });
+      }
+    }
+    cur = path.join(cur, entry.name);
+    if (entry.type === 'symlink') {
+      const st = await ctx.stat(cur);
+      if (st instanceof Error || !st) return missing({ brokenLink: true });
+      type = st.type;
+      if (!symlinkOutside) {
+        const [real, realSkill] = await Promise.all([ctx.realpath(cur), ctx.realpath(skillDir)]);
+        if (real && realSkill && !isInside(realSkill, real)) symlinkOutside = real;
+      }
+    } else {
+      type = entry.type === 'directory' ? 'directory' : entry.type === 'file' ? 'file' : 'other';
+    }
+  }
+  if (written.endsWith('/') && type !== 'directory' && steps.length) {
+    return { status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: steps[steps.length - 1].index, throughFile: true };
+  }
+  if (fixed) return { status: 'case', abs: cur, rel: relOf(skillDir, cur), type, fixedSegments: fixed };
+  return { status: 'ok', abs: cur, rel, type, symlinkOutside };
+}
+
+function relOf(skillDir: string, abs: string): string {
+  return path.relative(skillDir, abs).split(path.sep).join('/');
+}

@@ -1,0 +1,57 @@
+import type { RuleInfo } from '../rules/fileRules';
+
+/** Stable codes of the reference checks (configuration, suppressions, docs). */
+export const REFERENCE_RULES = {
+  missing: {
+    code: 'reference-missing',
+    title: 'A referenced file or folder does not exist in the skill (paths in code: warning).',
+    defaultSeverity: 'error',
+  },
+  caseMismatch: {
+    code: 'reference-case-mismatch',
+    title: 'A reference differs in letter case from the file on disk; agents on case-sensitive systems will not find it.',
+    defaultSeverity: 'error',
+  },
+  fragmentMissing: {
+    code: 'reference-fragment-missing',
+    title: 'A `#fragment` names no heading or anchor of the target Markdown file.',
+    defaultSeverity: 'warning',
+  },
+  escapes: {
+    code: 'reference-escapes-skill',
+    title: 'A reference leads out of the skill folder (`..` or a symbolic link); read_skill_file refuses it.',
+    defaultSeverity: 'error',
+  },
+  absolute: {
+    code: 'reference-absolute',
+    title: 'A reference is an absolute path; agents resolve paths against the skill folder.',
+    defaultSeverity: 'error',
+  },
+  backslash: {
+    code: 'reference-backslash',
+    title: 'A reference uses `\\` separators; use `/`, which works on every system.',
+    defaultSeverity: 'warning',
+  },
+  tooDeep: {
+    code: 'reference-too-deep',
+    title: 'A referenced file is more than one folder below SKILL.md (keep references one level deep).',
+    defaultSeverity: 'info',
+  },
+  unusedFile: {
+    code: 'reference-unused-file',
+    title: 'A file under references/, scripts/ or assets/ is referenced by nothing, so agents never learn of it.',
+    defaultSeverity: 'hint',
+  },
+  notExecutable: {
+    code: 'reference-not-executable',
+    title: 'A script run directly by path lacks the executable bit.',
+    defaultSeverity: 'info',
+  },
+  unreadable: {
+    code: 'reference-unreadable',
+    title: 'A referenced file cannot be read as text (binary, not UTF-8, permissions) to check its #fragment.',
+    defaultSeverity: 'warning',
+  },
+} as const satisfies Record<string, RuleInfo>;
+
+export const referenceRuleInfos: RuleInfo[] = Object.values(REFERENCE_RULES).map((r) => ({ ...r }));

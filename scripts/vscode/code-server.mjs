@@ -67,14 +67,15 @@ export function installOurExtension(extensionsDir, mode = 'copy') {
   const dest = join(extensionsDir, extensionFolderName);
   mkdirSync(extensionsDir, { recursive: true });
   replace(dest);
-  if (mode === 'link') {
-    symlinkSync(repo, dest, 'dir');
-    return dest;
-  }
   const files = Array.isArray(manifest.files) ? ['package.json', ...manifest.files] : DEFAULT_EXTENSION_FILES;
   for (const f of files) {
     const src = join(repo, f);
-    if (existsSync(src)) cpSync(src, join(dest, f), { recursive: true, dereference: true });
+    if (!existsSync(src)) continue;
+    if (mode === 'link') {
+      // One link per entry (not one to the repo root, which would loop back into .cache/).
+      mkdirSync(dirname(join(dest, f)), { recursive: true });
+      symlinkSync(src, join(dest, f));
+    } else cpSync(src, join(dest, f), { recursive: true, dereference: true });
   }
   for (const need of [manifest.main, 'server/out/server.js']) {
     if (!existsSync(join(dest, need))) throw new Error(`${need} is missing: run \`npm run build\` first`);
@@ -224,8 +225,8 @@ export async function openWorkbench(url, { chromium: executablePath = '/usr/bin/
     page.on('console', (m) => onConsole(`[${m.type()}] ${m.text()}`));
     page.on('pageerror', (e) => onConsole(`[pageerror] ${e.message}`));
   }
-  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  await page.waitForSelector('.monaco-workbench', { timeout: 120_000 });
   return { browser, page };
 }
 

@@ -73,12 +73,14 @@ async function cleanup() {
   }
 }
 
+let summary;
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, async () => {
     if (!finished) say(`interrupted (${sig})`);
-    KEEP || (await cleanup());
+    if (!KEEP) await cleanup();
     server?.stop();
-    process.exit(130);
+    // After a SKILLMD_VSCODE_KEEP=1 run, Ctrl-C ends normally with the tests' verdict.
+    process.exit(finished && summary ? (summary.failed > 0 ? 1 : 0) : 130);
   });
 }
 
@@ -177,7 +179,7 @@ async function main() {
   mkdirSync(artifacts, { recursive: true });
   const shot = join(artifacts, 'vscode-workbench.png');
   try {
-    await page.waitForTimeout(800); // let the last editor/diagnostics paint
+    await page.waitForTimeout(1500); // let the last editor/diagnostics paint
     await page.screenshot({ path: shot });
     say(`screenshot: ${relative(repo, shot)}`);
   } catch (e) {
@@ -205,7 +207,6 @@ async function main() {
   return { passed: results.passed, failed: results.failed };
 }
 
-let summary;
 try {
   summary = await main();
 } catch (e) {

@@ -32,7 +32,7 @@ suite('activation', () => {
     const procs = await waitFor(() => {
       const p = languageServerProcesses(ext);
       return p.length ? p : undefined;
-    }, { timeout: 20_000, what: `a process running ${ext.extensionPath}/server/out/server.js (did activate() fail? see the extension host log)` });
+    }, { timeout: 30_000, what: `a process running ${ext.extensionPath}/server/out/server.js (did activate() fail? see the extension host log)` });
     assert.equal(procs.length, 1, `expected one server, got:\n${procs.map((p) => p.cmd).join('\n')}`);
   });
 });

@@ -254,7 +254,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         return !(t.text.includes(base) || (stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t.text)));
       });
     }
-    for (const file of unused) {
+    for (const file of unused.sort()) {
       const rel = path.relative(skillDir, file).split(path.sep).join('/');
       report(R.unusedFile, {
         file,
@@ -276,9 +276,14 @@ export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skill
   const seen = new Set<string>([doc.path]);
   while (queue.length) {
     const d = queue.shift()!;
-    for (const { resolution: r } of await resolveAll(ctx, d, skillDir)) {
+    for (const { ref, resolution: r } of await resolveAll(ctx, d, skillDir)) {
+      if (r.status === 'missing' && r.suggestion) {
+        // "Did you mean" already points at it: not also unused.
+        used.add(path.resolve(baseDirOf(ref, d.path, skillDir), r.suggestion.join('/')));
+      }
       if (r.status !== 'ok' && r.status !== 'case') continue;
       used.add(r.abs);
+      if (r.status === 'ok' && r.real) used.add(r.real);
       if (r.type === 'file' && isMarkdownPath(r.abs) && !seen.has(r.abs) && seen.size < 200) {
         seen.add(r.abs);
         deps?.add(r.abs);

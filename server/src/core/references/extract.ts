@@ -226,7 +226,8 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
     }
     if (c === '#' && kind === 'shell') return; // comment
     if (c === ';' || c === '|' || c === '&' || c === '(' || c === ')' || c === '`') {
-      commandStart = c !== ')';
+      // `(cmd)` starts a command; `](` in a Markdown link inside code does not.
+      commandStart = c === '(' ? i === from || /[\s$(;|&]/.test(text[i - 1]) : c !== ')';
       i++;
       continue;
     }
@@ -370,7 +371,10 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
         cs++;
         ce--;
       }
+      const before = b.out.length;
       shellWords(b, 'code', cs, ce, false);
+      // A lone path in inline code is a mention, not a command (unless written `./x`).
+      if (!/\s/.test(text.slice(cs, ce).trim())) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
       i = close + n;
       continue;
     }

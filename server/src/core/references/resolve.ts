@@ -16,6 +16,8 @@ export type Resolution =
       type: 'file' | 'directory' | 'other';
       /** where a symbolic link on the way leads outside the skill folder */
       symlinkOutside?: string;
+      /** the real path, when a symbolic link inside the skill was followed */
+      real?: string;
     }
   | {
       status: 'case';
@@ -86,6 +88,7 @@ export async function resolveReference(ctx: ReferenceContext, skillDir: string, 
   let type: 'file' | 'directory' | 'other' = 'directory';
   let fixed: string[] | undefined;
   let symlinkOutside: string | undefined;
+  let linked = false;
   for (let k = 0; k < steps.length; k++) {
     const { name, index } = steps[k];
     const missing = (extra: Partial<Extract<Resolution, { status: 'missing' }>> = {}): Resolution => ({
@@ -124,6 +127,7 @@ export async function resolveReference(ctx: ReferenceContext, skillDir: string, 
       const st = await ctx.stat(cur);
       if (st instanceof Error || !st) return missing({ brokenLink: true });
       type = st.type;
+      linked = true;
       if (!symlinkOutside) {
         const [real, realSkill] = await Promise.all([ctx.realpath(cur), ctx.realpath(skillDir)]);
         if (real && realSkill && !isInside(realSkill, real)) symlinkOutside = real;
@@ -136,7 +140,8 @@ export async function resolveReference(ctx: ReferenceContext, skillDir: string, 
     return { status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: steps[steps.length - 1].index, throughFile: true };
   }
   if (fixed) return { status: 'case', abs: cur, rel: relOf(skillDir, cur), type, fixedSegments: fixed };
-  return { status: 'ok', abs: cur, rel, type, symlinkOutside };
+  const real = linked && !symlinkOutside ? await ctx.realpath(cur) : undefined;
+  return { status: 'ok', abs: cur, rel, type, symlinkOutside, real: real !== cur ? real : undefined };
 }
 
 function relOf(skillDir: string, abs: string): string {

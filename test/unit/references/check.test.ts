@@ -1,0 +1,184 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkReferences } from '../../../server/src/core/references/check';
+import { collectAnchors, githubSlug } from '../../../server/src/core/references/anchors';
+import { DependencyIndex, enableReferenceChecks } from '../../../server/src/core/references/index';
+import { checkSkillFile } from '../../../server/src/core/check/checkSkillFile';
+import { allRules } from '../../../server/src/core/rules/catalog';
+import { applyEdits, check, FM, r, skill, SKILL, SKILL_MD, summary } from './helpers';
+
+test('GitHub slugs: punctuation, duplicates, explicit anchors, setext, code fences', () => {
+  assert.equal(githubSlug('Quick Start: Step 1 (beta)!'), 'quick-start-step-1-beta');
+  assert.equal(githubSlug('snake_case & kebab-case'), 'snake_case--kebab-case');
+  assert.equal(githubSlug('Größe 😀 Über'), 'größe--über');
+  const text = '# Usage\n## Usage\n## Usage\n## `code` and **bold** [link](x.md)\n## Custom {#my-id}\n<a id="raw"></a>\nSetext\n------\n```\n# not a heading\n```\n';
+  assert.deepEqual(collectAnchors(text).map((a) => `${a.id}@${a.range.start.line}`), [
+    'usage@0', 'usage-1@1', 'usage-2@2', 'code-and-bold-link@3', 'my-id@4', 'custom@4', 'raw@5', 'setext@6',
+  ]);
+});
+
+test('a skill whose references all exist yields nothing', async () => {
+  const { diagnostics } = await check('See [g](references/guide.md#usage) and `scripts/run.py`, ![i](assets/i.png).\n', {
+    'references/guide.md': '# Guide\n## Usage\n',
+    'scripts/run.py': 'print(1)\n',
+    'assets/i.png': new Uint8Array([0x89, 0x50, 0, 0]),
+  });
+  assert.deepEqual(summary(diagnostics), []);
+});
+
+test('prose mentioning references and URLs yields nothing', async () => {
+  const { diagnostics } = await check('Read the references and scripts; see https://example.com/references/x.md or scripts/run.py in prose.\n');
+  assert.deepEqual(diagnostics, []);
+});
+
+test('reference-missing: links are errors, paths in code warnings; did-you-mean and create fixes', async () => {
+  const { diagnostics, doc } = await check('[g](references/guid.md) `python scripts/nope.py` [d](docs/)\n', { 'references/guide.md': '# Guide\n' });
+  assert.deepEqual(summary(diagnostics), [
+    'reference-missing error 4:4-4:22',
+    'reference-missing warning 4:32-4:47',
+    'reference-missing error 4:53-4:58',
+  ]);
+  assert.equal(diagnostics[0].message, '`references/guid.md` does not exist in the skill folder, so agents following this reference fail. Did you mean `references/guide.md`?');
+  const [pick, create] = diagnostics[0].fixes!;
+  assert.equal(pick.title, 'Change to `references/guide.md`');
+  assert.equal(applyEdits(doc.text, pick.edits!), FM + '[g](references/guide.md) `python scripts/nope.py` [d](docs/)\n');
+  assert.deepEqual(create.change, { edits: {}, creates: [{ path: `${SKILL}/references/guid.md`, content: '# Guid\n' }] });
+  assert.deepEqual(diagnostics[1].fixes, [{ title: 'Create `scripts/nope.py`', change: { edits: {}, creates: [{ path: `${SKILL}/scripts/nope.py`, content: '' }] } }]);
+  assert.equal(diagnostics[2].fixes, undefined);
+});
+
+test('reference-case-mismatch is its own diagnostic with a fix', async () => {
+  const { diagnostics, doc } = await check('[g](References/Guide.md)\n', { 'references/guide.md': '# Guide\n' });
+  assert.deepEqual(summary(diagnostics), ['reference-case-mismatch error 4:4-4:23']);
+  assert.match(diagnostics[0].message, /differs in letter case from `references\/guide.md` on disk; agents run on case-sensitive file systems/);
+  assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '[g](references/guide.md)\n');
+});
+
+test('reference-fragment-missing against the target and against SKILL.md itself', async () => {
+  const { diagnostics, doc } = await check('# Setup\n[a](references/g.md#usge) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)\n', {
+    'references/g.md': '# Guide\n## Usage\n',
+  });
+  assert.deepEqual(summary(diagnostics), [
+    'reference-fragment-missing warning 5:20-5:24',
+    'reference-fragment-missing warning 5:31-5:35',
+    'reference-fragment-missing warning 5:96-5:99',
+  ]);
+  assert.equal(diagnostics[0].message, '#usge matches no heading in `references/g.md`. Did you mean #usage?');
+  assert.equal(diagnostics[1].message, '#setp matches no heading in SKILL.md. Did you mean #setup?');
+  assert.equal(diagnostics[2].message, '#zzz matches no heading in `references/g.md`. Headings: #guide, #usage.');
+  assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '# Setup\n[a](references/g.md#usage) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)\n');
+});
+
+test('reference-escapes-skill, reference-absolute and reference-backslash', async () => {
+  const { diagnostics, doc } = await check(`[a](../other/SKILL.md) [b](${SKILL}/references/g.md) [c](references\\g.md) [d](/etc/passwd)\n`, { 'references/g.md': '# G\n' });
+  assert.deepEqual(summary(diagnostics), [
+    'reference-escapes-skill error 4:4-4:21',
+    'reference-absolute error 4:27-4:54',
+    'reference-backslash warning 4:60-4:75',
+    'reference-absolute error 4:81-4:92',
+  ]);
+  assert.equal(applyEdits(doc.text, diagnostics[1].fixes![0].edits!), FM + '[a](../other/SKILL.md) [b](references/g.md) [c](references\\g.md) [d](/etc/passwd)\n');
+  assert.equal(applyEdits(doc.text, diagnostics[2].fixes![0].edits!), FM + `[a](../other/SKILL.md) [b](${SKILL}/references/g.md) [c](references/g.md) [d](/etc/passwd)\n`);
+  assert.equal(diagnostics[3].fixes, undefined);
+});
+
+test('a symbolic link leaving the skill escapes; a looping link is reported, not followed forever', async () => {
+  const s = skill('[a](references/outside.md) [b](references/loop.md) [c](references/inside.md)\n', { 'references/real.md': '# R\n' });
+  s.fs.writeFile('/w/shared/outside.md', '# O\n');
+  s.fs.symlink(`${SKILL}/references/outside.md`, '/w/shared/outside.md');
+  s.fs.symlink(`${SKILL}/references/loop.md`, 'loop.md');
+  s.fs.symlink(`${SKILL}/references/inside.md`, 'real.md');
+  const { diagnostics } = await checkReferences(s.fs, s.doc);
+  assert.deepEqual(summary(diagnostics), ['reference-escapes-skill error 4:4-4:25', 'reference-missing error 4:31-4:49']);
+  assert.match(diagnostics[0].message, /symbolic link to \/w\/shared\/outside.md, outside the skill folder/);
+  assert.match(diagnostics[1].message, /broken or looping symbolic link/);
+});
+
+test('reference-too-deep is info for links more than one folder below SKILL.md', async () => {
+  const { diagnostics } = await check('[a](references/a/b.md) [b](references/b.md)\n', { 'references/a/b.md': '# B\n', 'references/b.md': '# B\n' });
+  assert.deepEqual(summary(diagnostics), ['reference-too-deep info 4:4-4:21']);
+});
+
+test('reference-unused-file: hint with the unnecessary tag, transitive Markdown and script references count', async () => {
+  const { diagnostics } = await check('[g](references/guide.md) and `scripts/main.py`\n', {
+    'references/guide.md': '# Guide\nSee [more](more.md) and ![d](../assets/diagram.png).\n',
+    'references/more.md': '# More\n',
+    'references/orphan.md': '# Orphan\n',
+    'scripts/main.py': 'from helper import x\n',
+    'scripts/helper.py': 'x = 1\n',
+    'scripts/__pycache__/helper.cpython-312.pyc': 'bin',
+    'scripts/.DS_Store': '',
+    'assets/diagram.png': 'png',
+    'assets/unused.png': 'png',
+  });
+  assert.deepEqual(summary(diagnostics), ['reference-unused-file hint assets/unused.png', 'reference-unused-file hint references/orphan.md']);
+  assert.deepEqual(diagnostics[0].tags, ['unnecessary']);
+  assert.equal(diagnostics[1].message, '`references/orphan.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.');
+});
+
+test('a referenced folder uses everything inside it', async () => {
+  const { diagnostics } = await check('Templates live in [assets](assets/).\n', { 'assets/a.txt': 'a', 'assets/sub/b.txt': 'b' });
+  assert.deepEqual(diagnostics, []);
+});
+
+test('reference-not-executable: scripts run directly without the executable bit', async () => {
+  const s = skill('```bash\nscripts/run.sh --x\n./scripts/ok.sh\npython scripts/py.py\n```\n', { 'scripts/run.sh': '#!/bin/sh\n', 'scripts/ok.sh': '#!/bin/sh\n', 'scripts/py.py': '' });
+  s.fs.chmod(`${SKILL}/scripts/ok.sh`, 0o755);
+  const { diagnostics } = await checkReferences(s.fs, s.doc);
+  assert.deepEqual(summary(diagnostics), ['reference-not-executable info 5:0-5:14']);
+  assert.match(diagnostics[0].message, /run directly but is not executable \(mode 644\); run `chmod \+x scripts\/run.sh`/);
+});
+
+test('reference-unreadable: binary or unreadable Markdown targets of a fragment, no throw', async () => {
+  const s = skill('[a](references/bin.md#x) [b](references/locked.md#y)\n', { 'references/bin.md': new Uint8Array([0x23, 0, 1, 2]), 'references/locked.md': '# Y\n' });
+  s.fs.makeUnreadable(`${SKILL}/references/locked.md`);
+  const { diagnostics } = await checkReferences(s.fs, s.doc);
+  assert.deepEqual(summary(diagnostics), ['reference-unreadable warning 4:4-4:23', 'reference-unreadable warning 4:29-4:51']);
+  assert.match(diagnostics[0].message, /cannot be read as text to find #x \(binary: NUL byte at offset 1\)/);
+  assert.match(diagnostics[1].message, /EACCES/);
+});
+
+test('bounded reading: each file read once, large targets only by prefix, no headings from non-Markdown', async () => {
+  const big = '# Top\n' + 'x'.repeat(300 * 1024) + '\n# Late\n';
+  const s = skill('[a](references/g.md#usage) [b](references/g.md#usage) [c](references/g.md) [d](references/big.md#late) [e](scripts/x.py#L3) `references/g.md`\n', {
+    'references/g.md': '# Guide\n## Usage\n',
+    'references/big.md': big,
+    'scripts/x.py': 'print()\n',
+  });
+  const { diagnostics } = await checkReferences(s.fs, s.doc);
+  assert.deepEqual(summary(diagnostics), []);
+  assert.equal(new Set(s.fs.reads).size, s.fs.reads.length, `read twice: ${s.fs.reads}`);
+  assert.equal(s.fs.calls.readFile, 1); // references/g.md
+  assert.equal(s.fs.calls.readFilePrefix, 1); // references/big.md, 256 KiB
+  assert.ok(!s.fs.reads.includes(`${SKILL}/scripts/x.py`));
+});
+
+test('severities follow configuration: override and off', async () => {
+  const body = '[a](references/nope.md) [b](references/a/b.md)\n';
+  const files = { 'references/a/b.md': '# B\n' };
+  const off = await check(body, files, { ruleSeverities: { 'reference-missing': 'off', 'reference-too-deep': 'warning' } });
+  assert.deepEqual(summary(off.diagnostics), ['reference-too-deep warning 4:28-4:45']);
+  const cfg = await check(body, files, { config: { rules: { 'reference-too-deep': 'off' } } as never, configDir: '/w' });
+  assert.deepEqual(summary(cfg.diagnostics), ['reference-missing error 4:4-4:22']);
+});
+
+test('percent-encoded and angle-bracket paths resolve to names with spaces', async () => {
+  const { diagnostics } = await check('[a](references/my%20guide.md) [b](<references/my guide.md>) [c](references/my%2Fguide.md)\n', { 'references/my guide.md': '# G\n' });
+  assert.deepEqual(summary(diagnostics), ['reference-missing error 4:64-4:88']);
+});
+
+test('dependencies list targets, missing ones and walked folders', async () => {
+  const { dependencies } = await check('[a](references/a.md) [n](references/nope.md)\n', { 'references/a.md': '# A\n' });
+  assert.deepEqual(dependencies.sort(), [`${SKILL}/references`, `${SKILL}/references/a.md`, `${SKILL}/references/nope.md`]);
+});
+
+test('checkSkillFile with enableReferenceChecks: inline suppressions apply', async () => {
+  const index = new DependencyIndex();
+  enableReferenceChecks({ index });
+  const s = skill('[a](references/nope.md)\n<!-- skillmd-disable-next-line reference-missing -->\n[b](references/nope2.md)\n');
+  const result = await checkSkillFile(s.fs, SKILL_MD);
+  assert.deepEqual(result.diagnostics.filter((d) => d.code.startsWith('reference-')).map((d) => `${d.code} ${r(d.range)}`), ['reference-missing 4:4-4:22']);
+  assert.ok(allRules().some((x) => x.code === 'reference-unused-file'));
+  assert.deepEqual(index.dependentsOf(`${SKILL}/references/nope.md`), [SKILL_MD]);
+  assert.deepEqual(index.dependentsOf(`/w/elsewhere/x.md`), []);
+});

@@ -1,0 +1,126 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSkillDocument } from '../../../server/src/core/document/parse';
+import { extractReferences } from '../../../server/src/core/references/extract';
+import { FM, r, SKILL_MD } from './helpers';
+
+function refs(body: string, fm = FM) {
+  const doc = parseSkillDocument(SKILL_MD, fm + body);
+  return extractReferences(doc).map((x) => {
+    const flags = [x.tentative ? 'tentative' : '', x.executed ? 'exec' : '', x.variable ? `var=${x.variable}` : ''].filter(Boolean).join(',');
+    return `${x.kind} ${JSON.stringify(x.path)}${x.fragment !== undefined ? '#' + x.fragment : ''} ${r(x.range)} path=${r(x.pathRange)}${flags ? ' ' + flags : ''}`;
+  });
+}
+
+// The frontmatter is 4 lines; the body starts on line 4.
+test('inline links and images with fragments, titles, angle brackets and encoding', () => {
+  assert.deepEqual(refs('See [g](references/guide.md#usage) and ![logo](assets/my%20logo.png "Logo").\n[s](<references/my guide.md>) [t](references/t.md \'T\')\n'), [
+    'link "references/guide.md"#usage 4:8-4:33 path=4:8-4:27',
+    'image "assets/my logo.png" 4:47-4:67 path=4:47-4:67',
+    'link "references/my guide.md" 5:5-5:27 path=5:5-5:27',
+    'link "references/t.md" 5:34-5:49 path=5:34-5:49',
+  ]);
+});
+
+test('reference-style links resolve to their definition; the definition carries the path', () => {
+  assert.deepEqual(refs('Read [the guide][g] or [g][] or [g].\n\n[g]: references/guide.md#top "Guide"\n[u]: https://example.com\n'), [
+    'reflink "references/guide.md"#top 4:17-4:18 path=6:5-6:24',
+    'reflink "references/guide.md"#top 4:24-4:25 path=6:5-6:24',
+    'reflink "references/guide.md"#top 4:33-4:34 path=6:5-6:24',
+    'definition "references/guide.md"#top 6:5-6:28 path=6:5-6:24',
+  ]);
+});
+
+test('HTML href and src; local fragments', () => {
+  assert.deepEqual(refs('<img src="assets/a.png" alt="x"> <a href=\'#usage\'>u</a> <a href="https://x.y">x</a>\n'), [
+    'html "assets/a.png" 4:10-4:22 path=4:10-4:22',
+    'html ""#usage 4:42-4:48 path=4:42-4:42',
+  ]);
+});
+
+test('URLs, autolinks, mailto and template targets are not file references', () => {
+  assert.deepEqual(refs('[a](https://x.y/references/a.md) <https://x.y> [m](mailto:a@b.c) [t]({{url}}) [f](ftp://h/x) [p](//cdn/x.js)\n'), []);
+});
+
+test('paths in inline code: known folders, agent variables, command position', () => {
+  assert.deepEqual(refs('Run `python scripts/extract.py --in=assets/in.txt`, `./scripts/run.sh -v` or `scripts/x.sh`.\n'), [
+    'code "scripts/extract.py" 4:12-4:30 path=4:12-4:30',
+    'code "assets/in.txt" 4:36-4:49 path=4:36-4:49',
+    'code "./scripts/run.sh" 4:53-4:69 path=4:53-4:69 exec',
+    'code "scripts/x.sh" 4:78-4:90 path=4:78-4:90',
+  ]);
+  assert.deepEqual(refs('Use `{{.BaseDirectory}}/scripts/a.py` and `${CLAUDE_SKILL_DIR}/references/b.md`.\n'), [
+    'code "scripts/a.py" 4:5-4:36 path=4:24-4:36 var={{.BaseDirectory}}',
+    'code "references/b.md" 4:43-4:78 path=4:63-4:78 var=${CLAUDE_SKILL_DIR}',
+  ]);
+});
+
+test('paths in fenced shell blocks; other languages only through agent variables', () => {
+  const body = [
+    '```bash',
+    '$ python3 scripts/extract.py --out "assets/out.json" # scripts/comment.py',
+    'cd x && ./scripts/build.sh | tee references/log.md',
+    '"${CLAUDE_SKILL_DIR}/scripts/y.sh" arg',
+    '```',
+    '```python',
+    'open("scripts/not-shell.py")',
+    'open("{{.BaseDirectory}}/assets/t.json")',
+    '```',
+    '~~~',
+    'scripts/plain.sh',
+    '~~~',
+    '',
+  ].join('\n');
+  assert.deepEqual(refs(body), [
+    'shell "scripts/extract.py" 5:10-5:28 path=5:10-5:28',
+    'shell "assets/out.json" 5:36-5:51 path=5:36-5:51',
+    'shell "./scripts/build.sh" 6:8-6:26 path=6:8-6:26 exec',
+    'shell "references/log.md" 6:33-6:50 path=6:33-6:50',
+    'shell "scripts/y.sh" 7:1-7:33 path=7:21-7:33 exec,var=${CLAUDE_SKILL_DIR}',
+    'code "assets/t.json" 11:6-11:38 path=11:25-11:38 var={{.BaseDirectory}}',
+    'shell "scripts/plain.sh" 14:0-14:16 path=14:0-14:16 exec',
+  ]);
+});
+
+test('tentative paths in code need an extension or folder; numbers, flags and globs are not paths', () => {
+  assert.deepEqual(refs('`config.yaml` `v1.2.3` `--flag` `scripts/*.py` `~/x.md` `/usr/bin/x` `npm install` `lib/util.js`\n'), [
+    'code "config.yaml" 4:1-4:12 path=4:1-4:12 tentative',
+    'code "lib/util.js" 4:84-4:95 path=4:84-4:95 tentative',
+  ]);
+});
+
+test('links inside code are ignored; links in HTML comments are ignored', () => {
+  assert.deepEqual(refs('`[x](references/a.md)` and\n```md\n[y](references/b.md)\n```\n<!-- [z](references/c.md)\n[w](references/d.md) -->\n[v](references/e.md)\n'), [
+    'code "references/a.md" 4:5-4:20 path=4:5-4:20',
+    'link "references/e.md" 10:4-10:19 path=10:4-10:19',
+  ]);
+});
+
+test('prose mentioning references, scripts or URLs yields nothing', () => {
+  const body = 'This skill has references and scripts. See the references folder, scripts/extract.py in prose,\n' +
+    'https://example.com/references/x.md and www.example.com. [not a link] (references/a.md) and a [dangling] ref.\n';
+  assert.deepEqual(refs(body), []);
+});
+
+test('the frontmatter is skipped', () => {
+  assert.deepEqual(refs('[a](references/a.md)\n', '---\nname: x\ndescription: "see [b](references/b.md) and `scripts/c.py`"\n---\n'), [
+    'link "references/a.md" 4:4-4:19 path=4:4-4:19',
+  ]);
+});
+
+test('CRLF, tabs and non-ASCII keep UTF-16 columns', () => {
+  const body = '\tSiehe [Übersicht 😀](references/über.md#größe) und `scripts/ü.py`\r\n[b](references/b.md)\r\n';
+  assert.deepEqual(refs(body, FM.replace(/\n/g, '\r\n')), [
+    'link "references/über.md"#größe 4:22-4:46 path=4:22-4:40',
+    'code "scripts/ü.py" 4:53-4:65 path=4:53-4:65',
+    'link "references/b.md" 5:4-5:19 path=5:4-5:19',
+  ]);
+});
+
+test('backslashes and nested parentheses in destinations', () => {
+  assert.deepEqual(refs('[a](references\\guide.md) [b](references/a_(1).md) [c](references/x\\(y\\).md)\n'), [
+    'link "references\\\\guide.md" 4:4-4:23 path=4:4-4:23',
+    'link "references/a_(1).md" 4:29-4:48 path=4:29-4:48',
+    'link "references/x(y).md" 4:54-4:74 path=4:54-4:74',
+  ]);
+});

@@ -8,6 +8,10 @@ interface NodeBase {
   /** offsets into the whole document text */
   start: number;
   end: number;
+  /** `&name` written on this node (YAML parser only) */
+  anchor?: string;
+  /** an explicit tag written on this node, e.g. `!!str` (YAML parser only) */
+  tag?: string;
 }
 
 export interface ScalarNode extends NodeBase {

@@ -54,6 +54,14 @@ class Converter {
   node(n: YNode): ValueNode {
     const cached = this.seen.get(n);
     if (cached) return cached;
+    const out = this.convert(n);
+    const props = n as { anchor?: string; tag?: string };
+    if (props.anchor) out.anchor = props.anchor;
+    if (props.tag && !isAlias(n)) out.tag = props.tag;
+    return out;
+  }
+
+  private convert(n: YNode): ValueNode {
     const [s0, e0] = n.range ?? [0, 0];
     const start = this.base + s0;
     const end = this.base + e0;

@@ -1,16 +1,26 @@
 import type { AgentProfile } from './types';
 
 const SPEC = 'https://agentskills.io/specification';
+const GUIDE = 'https://agentskills.io/client-implementation/integrating-skills';
 const VALIDATOR = 'https://github.com/agentskills/agentskills/blob/main/skills-ref/src/skills_ref/validator.py';
+const PARSER = 'https://github.com/agentskills/agentskills/blob/main/skills-ref/src/skills_ref/parser.py';
+const STRICTYAML = 'https://hitchdev.com/strictyaml/why/flow-style-removed/';
 
-/** The open specification, as its reference validator `skills-ref` applies it. */
+/**
+ * The open specification, as its reference validator `skills-ref` applies it
+ * (`skills-ref validate`): six known fields, anything else is an error; YAML read
+ * with strictyaml (every scalar is a string; flow style, anchors, tags rejected).
+ */
 export const agentskills: AgentProfile = {
   id: 'agentskills',
   label: 'Agent Skills specification (skills-ref)',
   docs: SPEC,
   summary: 'The open agentskills.io specification, checked as skills-ref validates it: six known fields, anything else is an error.',
   fileNames: ['SKILL.md', 'skill.md'],
-  discovery: { project: ['.agents/skills', 'skills'], user: [], source: SPEC },
+  discovery: { project: ['.agents/skills'], user: ['~/.agents/skills'], source: GUIDE },
+  discoveryDepth: 1,
+  duplicateNames: 'not defined; the client guide recommends project over user, with a warning',
+  onViolation: 'skills-ref validate lists every error; read_properties raises on the first',
   name: {
     charset: 'unicode-lower-alnum-hyphen',
     strictHyphens: true,
@@ -27,8 +37,9 @@ export const agentskills: AgentProfile = {
       required: true,
       minLength: 1,
       maxLength: 64,
+      lengthMeasure: 'stripped',
       onInvalid: 'reject',
-      doc: 'The skill identifier: 1–64 lowercase letters, digits and hyphens, no leading, trailing or doubled hyphen; must equal the folder name.',
+      doc: 'The skill identifier: 1–64 lowercase letters (any script), digits and hyphens, no leading, trailing or doubled hyphen; must equal the folder name (both NFKC-normalised).',
       source: VALIDATOR,
     },
     description: {
@@ -50,23 +61,22 @@ export const agentskills: AgentProfile = {
     compatibility: {
       shapes: ['string'],
       maxLength: 500,
-      minLength: 1,
       onInvalid: 'reject',
-      doc: 'Environment requirements (intended product, system packages, network access), at most 500 characters.',
+      doc: 'Environment requirements (intended product, system packages, network access), at most 500 characters. (The spec says 1–500; skills-ref accepts an empty value.)',
       source: VALIDATOR,
     },
     metadata: {
       shapes: ['map'],
-      mapValueShape: 'string',
       onInvalid: 'reject',
-      doc: 'Arbitrary key-value map (string to string) for properties the specification does not define.',
-      source: SPEC,
+      doc: 'Arbitrary key-value map for properties the specification does not define; skills-ref turns every key and value into a string.',
+      source: PARSER,
       snippet: '\n  ${1:author}: ${2:value}',
     },
     'allowed-tools': {
-      shapes: ['string'],
+      shapes: ['string', 'list'],
+      itemShape: 'string',
       onInvalid: 'reject',
-      doc: 'Space-delimited list of pre-approved tools the skill may use (experimental).',
+      doc: 'Pre-approved tools the skill may use (experimental): a space-delimited string, or (newer spec) a list of strings.',
       source: SPEC,
       snippet: '${1:Bash(git:*) Read}',
     },
@@ -74,5 +84,14 @@ export const agentskills: AgentProfile = {
   unknownFields: 'reject',
   unknownFieldsSource: VALIDATOR,
   onYamlError: 'reject',
-  onDuplicateKey: 'ignore',
+  onDuplicateKey: 'reject',
+  unquotedColon: 'reject',
+  unquotedColonSource: PARSER,
+  onLeadingBlankLines: 'reject',
+  yaml: { parser: 'strictyaml', scalars: 'strings', onFlowStyle: 'reject', onAnchors: 'reject', onTags: 'reject', source: STRICTYAML },
+  notes: [
+    'skills-ref reads `SKILL.md`, else `skill.md`.',
+    'The file must start with `---` (no blank line or BOM before it).',
+    'strictyaml: `metadata.revision: 3` is read as the string "3"; `[a, b]` flow style, anchors and tags are errors.',
+  ],
 };

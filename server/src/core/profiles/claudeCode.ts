@@ -2,46 +2,47 @@ import type { AgentProfile } from './types';
 
 const DOCS = 'https://code.claude.com/docs/en/skills';
 const FRONTMATTER = 'https://code.claude.com/docs/en/skills#frontmatter-reference';
-const API_DOCS = 'https://docs.claude.com/en/docs/agents-and-tools/agent-skills/overview';
+const API_DOCS = 'https://platform.claude.com/docs/en/agents-and-tools/agent-skills/overview';
+const LOWERCASE_ISSUE = 'https://github.com/anthropics/claude-code/issues/16983';
+const LENIENT_COLON = 'https://github.com/xujialiu/Zotero-TTS/issues/27';
 
 /** Claude Code: every field optional; unknown fields are ignored. */
 export const claudeCode: AgentProfile = {
   id: 'claude-code',
   label: 'Claude Code',
   docs: DOCS,
-  summary: 'Claude Code: all fields optional, name defaults to the folder, description + when_to_use capped at 1,536 characters in the listing.',
+  summary: 'Claude Code: all fields optional, name defaults to the folder, description + when_to_use capped at 1,536 characters in the listing; unknown fields ignored.',
   fileNames: ['SKILL.md'],
+  fileNamesSource: LOWERCASE_ISSUE,
   discovery: {
     project: ['.claude/skills'],
     user: ['~/.claude/skills'],
     source: DOCS,
   },
+  discoveryDepth: 1,
+  duplicateNames: 'enterprise > personal > project; a skill beats a `.claude/commands` file',
+  onViolation: 'loads with defaults; a YAML error loads the skill with no fields set',
   name: {
-    charset: 'ascii-lower-alnum-hyphen',
+    charset: 'any',
     strictHyphens: false,
-    maxLength: 64,
+    maxLength: Number.MAX_SAFE_INTEGER,
     mustMatchFolder: false,
     defaultsToFolder: true,
-    reservedWords: ['anthropic', 'claude'],
-    forbidAngleBrackets: true,
-    onInvalid: 'warn',
-    source: API_DOCS,
+    reservedPrefixes: ['anthropic-skills'],
+    onInvalid: 'reject',
+    source: DOCS,
   },
   fields: {
     name: {
       shapes: ['string'],
-      maxLength: 64,
-      onInvalid: 'warn',
-      doc: 'Display name and `/name` command. Defaults to the folder name. Lowercase letters, numbers and hyphens, at most 64 characters; may not contain "anthropic" or "claude".',
+      onInvalid: 'ignore',
+      doc: 'Display name and `/name` command; defaults to the folder name. Claude Code itself enforces no format, but names starting with `anthropic-skills` do not load. (Uploads to claude.ai / the Skills API require at most 64 of a-z, 0-9 and `-`, without "anthropic" or "claude".)',
       source: FRONTMATTER,
     },
     description: {
       shapes: ['string'],
-      maxLength: 1024,
-      onInvalid: 'warn',
-      onTooLong: 'truncate',
-      forbidAngleBrackets: true,
-      doc: 'What the skill does and when to use it. Claude decides from it when to load the skill. If omitted, the first paragraph of the body is used.',
+      onInvalid: 'ignore',
+      doc: 'Recommended: what the skill does and when to use it. Claude decides from it when to load the skill. If omitted, the first non-empty line of the body is used. (claude.ai / the Skills API: at most 1024 characters, no XML tags.)',
       source: FRONTMATTER,
     },
     when_to_use: {
@@ -66,12 +67,14 @@ export const claudeCode: AgentProfile = {
     },
     'disable-model-invocation': {
       shapes: ['boolean'],
+      lenientBoolean: true,
       onInvalid: 'ignore',
       doc: '`true` keeps Claude from loading the skill on its own: it is left out of the listing and only `/name` runs it.',
       source: FRONTMATTER,
     },
     'user-invocable': {
       shapes: ['boolean'],
+      lenientBoolean: true,
       onInvalid: 'ignore',
       doc: '`false` hides the skill from the `/` menu; Claude can still load it.',
       source: FRONTMATTER,
@@ -99,9 +102,9 @@ export const claudeCode: AgentProfile = {
     },
     effort: {
       shapes: ['string'],
-      values: ['low', 'medium', 'high', 'max'],
+      values: ['low', 'medium', 'high', 'xhigh', 'max'],
       onInvalid: 'ignore',
-      doc: 'Reasoning effort while the skill is active.',
+      doc: 'Reasoning effort while the skill is active: `low`, `medium`, `high`, `xhigh` or `max` (availability depends on the model).',
       source: FRONTMATTER,
     },
     context: {
@@ -120,8 +123,9 @@ export const claudeCode: AgentProfile = {
     },
     background: {
       shapes: ['boolean'],
+      lenientBoolean: true,
       onInvalid: 'ignore',
-      doc: '`true` runs a forked skill in the background.',
+      doc: 'With `context: fork`: `true` (default) runs the forked skill in the background (v2.1.218+).',
       source: FRONTMATTER,
     },
     hooks: {
@@ -144,34 +148,41 @@ export const claudeCode: AgentProfile = {
       doc: 'Shell used for `!` command injection in the body.',
       source: FRONTMATTER,
     },
-    version: {
-      shapes: ['string', 'number'],
-      onInvalid: 'ignore',
-      doc: 'Free-form version of the skill (informational).',
-      source: FRONTMATTER,
-    },
     license: {
       shapes: ['string'],
       onInvalid: 'ignore',
-      doc: 'License of the skill (informational; from the open specification).',
-      source: 'https://agentskills.io/specification',
+      doc: 'License of the skill (accepted, not acted on).',
+      source: FRONTMATTER,
     },
     compatibility: {
       shapes: ['string'],
+      maxLength: 500,
       onInvalid: 'ignore',
-      doc: 'Environment requirements (informational; from the open specification).',
+      doc: 'Environment requirements, at most 500 characters (accepted, not acted on).',
       source: 'https://agentskills.io/specification',
     },
     metadata: {
       shapes: ['map'],
       onInvalid: 'ignore',
-      doc: 'Arbitrary key-value metadata (informational; from the open specification).',
-      source: 'https://agentskills.io/specification',
+      doc: 'Free-form key-value metadata (accepted, not acted on); a value that is not a map is dropped.',
+      source: FRONTMATTER,
     },
   },
   unknownFields: 'ignore',
   unknownFieldsSource: FRONTMATTER,
-  onYamlError: 'reject',
+  onYamlError: 'warn',
   onDuplicateKey: 'ignore',
+  unquotedColon: 'accepted',
+  unquotedColonSource: LENIENT_COLON,
+  onLeadingBlankLines: 'warn',
+  yaml: { parser: 'JavaScript YAML (closed source)', scalars: 'yaml1.2', source: FRONTMATTER },
+  notes: [
+    'A YAML error does not reject the skill: it loads with no fields set (name = folder, description = first body line).',
+    'Frontmatter counts only when `---` is the first line.',
+    'Unquoted `: ` in a value (`description: Use when: x`): recent versions load it (UNVERIFIED; closed source).',
+    'Booleans accept `true`/`false` and, since v2.1.218, `yes`/`no`/`on`/`off`/`1`/`0` in any case.',
+    `A skill folder named \`synced\` is skipped; claude.ai / Skills API upload rules (name ≤64 \`[a-z0-9-]\`, no "anthropic"/"claude", description ≤1024 without XML; ${API_DOCS}) are not enforced by Claude Code.`,
+    'Only `SKILL.md`: lowercase `skill.md` is not found on case-sensitive file systems.',
+  ],
   listingCap: { fields: ['description', 'when_to_use'], max: 1536, source: FRONTMATTER },
 };

@@ -1,26 +1,36 @@
 import type { AgentProfile } from './types';
 
-const DOCS = 'https://code.visualstudio.com/docs/copilot/customization/agent-skills';
+const DOCS = 'https://code.visualstudio.com/docs/agent-customization/agent-skills';
+const LOADER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts';
+const LOCATIONS = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts';
+const YAML = 'https://github.com/microsoft/vscode/blob/main/src/vs/base/common/yaml.ts';
+const GITHUB_DOCS = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agents/coding-agent/create-skills';
 
 /** GitHub Copilot in VS Code (and the Copilot coding agent / CLI). */
 export const copilot: AgentProfile = {
   id: 'copilot',
   label: 'GitHub Copilot (VS Code)',
   docs: DOCS,
-  summary: 'GitHub Copilot in VS Code: name and description required, name must match the folder, unknown fields ignored.',
-  fileNames: ['SKILL.md'],
+  summary: 'GitHub Copilot in VS Code: name and description required, name must equal the folder; over-long values are truncated and XML tags stripped; unknown fields ignored.',
+  fileNames: ['SKILL.md', 'skill.md'],
+  fileNamesSource: LOADER,
   discovery: {
-    project: ['.github/skills', '.claude/skills', '.agents/skills'],
-    user: ['~/.copilot/skills', '~/.claude/skills', '~/.agents/skills'],
-    source: DOCS,
+    project: ['.github/skills', '.agents/skills', '.claude/skills'],
+    user: ['~/.copilot/skills', '~/.agents/skills', '~/.claude/skills'],
+    source: LOCATIONS,
   },
+  discoveryDepth: 1,
+  duplicateNames: 'first found wins; workspace before user; the other is skipped with a warning',
+  onViolation: 'skipped and logged (missing name/description, name ≠ folder, duplicate, parse error); over-long values truncated, XML tags stripped',
   name: {
     charset: 'ascii-lower-alnum-hyphen',
-    strictHyphens: true,
+    strictHyphens: false,
     maxLength: 64,
     mustMatchFolder: true,
     defaultsToFolder: false,
     onInvalid: 'reject',
+    // truncated to 64 characters, which then no longer equals the folder name
+    onTooLong: 'reject',
     source: DOCS,
   },
   fields: {
@@ -30,8 +40,9 @@ export const copilot: AgentProfile = {
       minLength: 1,
       maxLength: 64,
       onInvalid: 'reject',
-      doc: 'Unique identifier: lowercase letters, numbers and hyphens, at most 64 characters; must match the folder name.',
-      source: DOCS,
+      onXmlTags: 'truncate',
+      doc: 'Unique identifier: lowercase letters, numbers and hyphens, at most 64 characters; must equal the folder name (VS Code skips the skill otherwise). A longer name is cut to 64 characters and XML tags are removed before the comparison.',
+      source: LOADER,
     },
     description: {
       shapes: ['string'],
@@ -39,8 +50,10 @@ export const copilot: AgentProfile = {
       minLength: 1,
       maxLength: 1024,
       onInvalid: 'reject',
-      doc: 'What the skill does and when to use it, at most 1024 characters. Copilot reads it to decide when to load the skill.',
-      source: DOCS,
+      onTooLong: 'truncate',
+      onXmlTags: 'truncate',
+      doc: 'What the skill does and when to use it, at most 1024 characters (VS Code cuts a longer one and removes XML tags). Copilot reads it to decide when to load the skill.',
+      source: LOADER,
     },
     'argument-hint': {
       shapes: ['string'],
@@ -51,8 +64,14 @@ export const copilot: AgentProfile = {
     'user-invocable': {
       shapes: ['boolean'],
       onInvalid: 'ignore',
-      doc: '`false` hides the skill from the `/` menu; it can still load automatically.',
+      doc: '`false` hides the skill from the `/` menu; it can still load automatically. (Older docs spelled it `user-invokable`.)',
       source: DOCS,
+    },
+    'user-invokable': {
+      shapes: ['boolean'],
+      onInvalid: 'ignore',
+      doc: 'Older spelling of `user-invocable` (VS Code docs before mid-2026); prefer `user-invocable`.',
+      source: 'https://github.com/microsoft/vscode-docs/blob/main/docs/copilot/customization/agent-skills.md',
     },
     'disable-model-invocation': {
       shapes: ['boolean'],
@@ -60,13 +79,27 @@ export const copilot: AgentProfile = {
       doc: '`true` means the skill loads only when invoked as a `/` command.',
       source: DOCS,
     },
-    license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill.', source: DOCS },
-    compatibility: { shapes: ['string'], maxLength: 500, onInvalid: 'ignore', doc: 'Environment requirements.', source: DOCS },
-    metadata: { shapes: ['map'], onInvalid: 'ignore', doc: 'Arbitrary key-value metadata.', source: DOCS },
-    'allowed-tools': { shapes: ['string', 'list'], itemShape: 'string', onInvalid: 'ignore', doc: 'Pre-approved tools (from the open specification).', source: DOCS },
+    context: {
+      shapes: ['string'],
+      values: ['fork'],
+      onInvalid: 'ignore',
+      doc: 'Experimental: `fork` runs the skill as a subagent (needs `github.copilot.chat.skillTool.enabled`).',
+      source: DOCS,
+    },
+    license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill (Copilot CLI / coding agent).', source: GITHUB_DOCS },
   },
   unknownFields: 'ignore',
-  unknownFieldsSource: DOCS,
+  unknownFieldsSource: LOADER,
   onYamlError: 'reject',
-  onDuplicateKey: 'ignore',
+  onDuplicateKey: 'warn',
+  unquotedColon: 'truncated',
+  unquotedColonSource: YAML,
+  onLeadingBlankLines: 'reject',
+  yaml: { parser: 'VS Code tolerant YAML parser (vs/base/common/yaml.ts)', scalars: 'yaml1.2', onAnchors: 'reject', source: YAML },
+  notes: [
+    'VS Code compares the file name case-insensitively, so `skill.md` loads there; GitHub docs (CLI, coding agent) require `SKILL.md`.',
+    'Only string values are read: `name: 123` counts as missing.',
+    'Unquoted `: ` in a value: the value ends at the inner `: ` (inferred from the parser source; UNVERIFIED by execution).',
+    'Names with characters other than a-z, 0-9 and `-` "silently fail to load" (docs); no charset check was found in the loader source.',
+  ],
 };

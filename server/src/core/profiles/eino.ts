@@ -1,15 +1,20 @@
 import type { AgentProfile } from './types';
 
-const SOURCE = 'https://github.com/cloudwego/eino/tree/main/adk/middlewares/skill';
+const SOURCE = 'https://github.com/cloudwego/eino/blob/main/adk/middlewares/skill/skill.go';
+const BACKEND = 'https://github.com/cloudwego/eino/blob/main/adk/middlewares/skill/filesystem_backend.go';
 
-/** CloudWeGo Eino ADK skill middleware: reads five fields, nothing else. */
+/** CloudWeGo Eino ADK skill middleware: reads five fields, validates nothing, fails closed. */
 export const eino: AgentProfile = {
   id: 'eino',
   label: 'CloudWeGo Eino',
   docs: SOURCE,
-  summary: 'CloudWeGo Eino: reads name, description, context (fork, fork_with_context), agent and model; ignores the rest.',
+  summary: 'CloudWeGo Eino: reads name, description, context, agent and model; no required fields or limits, but one unreadable SKILL.md makes every skill fail to list.',
   fileNames: ['SKILL.md'],
-  discovery: { project: ['skills'], user: [], source: SOURCE },
+  fileNamesSource: BACKEND,
+  discovery: { project: [], user: [], source: BACKEND },
+  discoveryDepth: 1,
+  duplicateNames: 'first match wins',
+  onViolation: 'a YAML or frontmatter error fails List/Get for all skills',
   name: {
     charset: 'any',
     strictHyphens: false,
@@ -20,14 +25,29 @@ export const eino: AgentProfile = {
     source: SOURCE,
   },
   fields: {
-    name: { shapes: ['string'], required: true, minLength: 1, onInvalid: 'reject', doc: 'Skill name passed to the `skill` tool.', source: SOURCE },
-    description: { shapes: ['string'], required: true, onInvalid: 'reject', doc: 'Shown in the `skill` tool\'s `<available_skills>` list.', source: SOURCE },
-    context: { shapes: ['string'], values: ['fork', 'fork_with_context'], onInvalid: 'ignore', doc: '`fork` runs the skill in a new sub-agent; `fork_with_context` gives the sub-agent the conversation so far.', source: SOURCE },
-    agent: { shapes: ['string'], onInvalid: 'ignore', doc: 'Name of the agent that runs a forked skill.', source: SOURCE },
-    model: { shapes: ['string'], onInvalid: 'ignore', doc: 'Model used by a forked skill.', source: SOURCE },
+    name: { shapes: ['string'], onInvalid: 'reject', doc: 'Skill name passed to the `skill` tool (exact, case-sensitive match). Not required, but a skill without one cannot be called.', source: SOURCE },
+    description: { shapes: ['string'], onInvalid: 'reject', doc: 'Shown in the `skill` tool\'s list of skills.', source: SOURCE },
+    context: {
+      shapes: ['string'],
+      values: ['fork', 'fork_with_context'],
+      onInvalid: 'ignore',
+      doc: '`fork` runs the skill in a new sub-agent; `fork_with_context` also gives it the conversation so far; anything else runs inline. The built-in filesystem backend drops this field.',
+      source: SOURCE,
+    },
+    agent: { shapes: ['string'], onInvalid: 'reject', doc: 'Agent (from `AgentHub`) that runs a forked skill. The built-in filesystem backend drops this field.', source: SOURCE },
+    model: { shapes: ['string'], onInvalid: 'reject', doc: 'Model (from `ModelHub`) used by a forked skill. The built-in filesystem backend drops this field.', source: SOURCE },
   },
   unknownFields: 'ignore',
   unknownFieldsSource: SOURCE,
   onYamlError: 'reject',
   onDuplicateKey: 'reject',
+  unquotedColon: 'reject',
+  unquotedColonSource: BACKEND,
+  onLeadingBlankLines: 'accepted',
+  yaml: { parser: 'gopkg.in/yaml.v3', scalars: 'strings', source: BACKEND },
+  notes: [
+    'No default folders: the application passes `BaseDir`; only `<BaseDir>/<skill>/SKILL.md` is found.',
+    'Every line loses everything up to its first tab (meant to strip `cat -n` line numbers).',
+    'The closing delimiter is the first `\\n---` anywhere, even `---foo`.',
+  ],
 };

@@ -1,15 +1,20 @@
 import type { AgentProfile } from './types';
 
-const SOURCE = 'https://pypi.org/project/lovia/';
+const MODEL = 'https://github.com/cymoo/lovia/blob/main/lovia/plugins/skills/model.py';
+const SOURCE = 'https://github.com/cymoo/lovia/blob/main/lovia/plugins/skills/source.py';
 
 /** lovia (Python agent framework): lenient names, extras kept and shown in the index. */
 export const lovia: AgentProfile = {
   id: 'lovia',
   label: 'lovia',
   docs: SOURCE,
-  summary: 'lovia: name [a-zA-Z0-9]+([-_][a-zA-Z0-9]+)* ≤64 defaulting to the folder, description ≤1024, other keys shown as extras in the index.',
-  fileNames: ['SKILL.md', 'skill.md'],
-  discovery: { project: ['skills'], user: [], source: SOURCE },
+  summary: 'lovia: name [a-zA-Z0-9]+([-_][a-zA-Z0-9]+)* ≤64 defaulting to the folder, description required ≤1024, other keys shown as extras in the index.',
+  fileNames: ['SKILL.md'],
+  fileNamesSource: SOURCE,
+  discovery: { project: [], user: [], source: SOURCE },
+  discoveryDepth: 1,
+  duplicateNames: 'first found wins; the later one is skipped with a warning',
+  onViolation: 'skill skipped; a warning is logged once',
   name: {
     charset: 'ascii-alnum-hyphen-underscore',
     strictHyphens: true,
@@ -17,14 +22,38 @@ export const lovia: AgentProfile = {
     mustMatchFolder: false,
     defaultsToFolder: true,
     onInvalid: 'reject',
-    source: SOURCE,
+    source: MODEL,
   },
   fields: {
-    name: { shapes: ['string'], maxLength: 64, onInvalid: 'reject', doc: 'Skill name; defaults to the folder name. Letters and digits joined by single `-` or `_`, at most 64 characters.', source: SOURCE },
-    description: { shapes: ['string'], required: true, minLength: 1, maxLength: 1024, onInvalid: 'reject', doc: 'Shown after the name in the `## Skills` index, on one line; at most 1024 characters.', source: SOURCE },
+    name: {
+      shapes: ['string'],
+      minLength: 1,
+      maxLength: 64,
+      onInvalid: 'reject',
+      doc: 'Skill name; defaults to the folder name. ASCII letters (any case) and digits joined by single `-` or `_`, at most 64 characters, no `/`, `\\` or `..`. Must be a string: quote `name: "2024"`.',
+      source: MODEL,
+    },
+    description: {
+      shapes: ['string'],
+      required: true,
+      minLength: 1,
+      maxLength: 1024,
+      onInvalid: 'reject',
+      doc: 'Shown after the name in the skills index; required, at most 1024 characters (counted before trimming). Must be a string: `description: yes` is a boolean.',
+      source: MODEL,
+    },
   },
   unknownFields: 'extra',
-  unknownFieldsSource: SOURCE,
+  unknownFieldsSource: MODEL,
   onYamlError: 'reject',
   onDuplicateKey: 'ignore',
+  unquotedColon: 'reject',
+  unquotedColonSource: SOURCE,
+  onLeadingBlankLines: 'accepted',
+  yaml: { parser: 'PyYAML safe_load', scalars: 'yaml1.1', source: SOURCE },
+  notes: [
+    'No default folders: the application passes the skill roots; only `<root>/<skill>/SKILL.md` is found.',
+    'A YAML error or non-mapping frontmatter reads as `{}`, so the skill is skipped for an empty description.',
+    'Leading white space before `---` is tolerated.',
+  ],
 };

@@ -1,31 +1,54 @@
 import type { AgentProfile } from './types';
 
 const DOCS = 'https://opencode.ai/docs/skills';
+const LOADER = 'https://github.com/anomalyco/opencode/blob/dev/packages/opencode/src/skill/index.ts';
+const MARKDOWN = 'https://github.com/anomalyco/opencode/blob/dev/packages/opencode/src/config/markdown.ts';
 
-/** opencode. */
+/**
+ * opencode, as its loader behaves: the docs' name rules (regex, 1–64, folder
+ * match, description 1–1024) are not enforced by the code.
+ */
 export const opencode: AgentProfile = {
   id: 'opencode',
   label: 'opencode',
   docs: DOCS,
-  summary: 'opencode: name ^[a-z0-9]+(-[a-z0-9]+)*$ (1–64) matching the folder, description 1–1024; unknown fields ignored.',
+  summary: 'opencode: `name` must be a string; the documented name regex, lengths and folder match are not enforced by the loader; unknown fields ignored.',
   fileNames: ['SKILL.md'],
+  fileNamesSource: DOCS,
   discovery: {
     project: ['.opencode/skill', '.opencode/skills', '.claude/skills', '.agents/skills'],
     user: ['~/.config/opencode/skill', '~/.config/opencode/skills', '~/.claude/skills', '~/.agents/skills'],
-    source: DOCS,
+    source: LOADER,
   },
+  discoveryDepth: 'recursive',
+  duplicateNames: 'the last loaded wins, with a warning',
+  onViolation: 'wrong shape: silently skipped; YAML error: session error, skipped',
   name: {
-    charset: 'ascii-lower-alnum-hyphen',
-    strictHyphens: true,
-    maxLength: 64,
-    mustMatchFolder: true,
+    charset: 'any',
+    strictHyphens: false,
+    maxLength: Number.MAX_SAFE_INTEGER,
+    mustMatchFolder: false,
     defaultsToFolder: false,
     onInvalid: 'reject',
-    source: DOCS,
+    source: LOADER,
   },
   fields: {
-    name: { shapes: ['string'], required: true, minLength: 1, maxLength: 64, onInvalid: 'reject', doc: 'Lowercase alphanumeric words joined by single hyphens, 1–64 characters, equal to the folder name.', source: DOCS },
-    description: { shapes: ['string'], required: true, minLength: 1, maxLength: 1024, onInvalid: 'reject', doc: 'What the skill does and when to use it, 1–1024 characters.', source: DOCS },
+    name: {
+      shapes: ['string'],
+      required: true,
+      minLength: 1,
+      onInvalid: 'reject',
+      doc: 'Skill name; must be a string. The docs also ask for `^[a-z0-9]+(-[a-z0-9]+)*$`, 1–64 characters, equal to the folder name, but the loader does not check that.',
+      source: LOADER,
+    },
+    description: {
+      shapes: ['string'],
+      required: true,
+      onInvalid: 'reject',
+      onMissing: 'warn',
+      doc: 'What the skill does and when to use it (docs: 1–1024 characters, not enforced). Without it the skill loads but is left out of the listing, so the model never picks it.',
+      source: LOADER,
+    },
     license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill.', source: DOCS },
     compatibility: { shapes: ['string'], onInvalid: 'ignore', doc: 'Environment requirements, e.g. `opencode`.', source: DOCS },
     metadata: { shapes: ['map'], mapValueShape: 'string', onInvalid: 'ignore', doc: 'String-to-string map of extra properties.', source: DOCS },
@@ -33,5 +56,16 @@ export const opencode: AgentProfile = {
   unknownFields: 'ignore',
   unknownFieldsSource: DOCS,
   onYamlError: 'reject',
-  onDuplicateKey: 'ignore',
+  // js-yaml (via gray-matter) throws on a duplicated mapping key
+  onDuplicateKey: 'reject',
+  unquotedColon: 'accepted',
+  unquotedColonSource: MARKDOWN,
+  unquotedColonKeys: '^[a-zA-Z_][a-zA-Z0-9_]*$',
+  onLeadingBlankLines: 'reject',
+  yaml: { parser: 'gray-matter (js-yaml)', scalars: 'yaml1.2', source: MARKDOWN },
+  notes: [
+    'Docs and code disagree: the documented name regex, 1–64 / 1–1024 lengths and folder match are not enforced by the loader; skillmd follows the loader.',
+    'Unquoted `: ` in a value: on a YAML error opencode rewrites `key: a: b` lines (keys without `-`) as block scalars and retries.',
+    'Only `SKILL.md` (the docs: "spelled in all caps"); found at any depth below a skills folder. `.github/skills` is not scanned.',
+  ],
 };

@@ -50,7 +50,23 @@ export interface FieldSpec {
   source: string;
   /** a snippet for the value (LSP snippet syntax), used by completion */
   snippet?: string;
+  /**
+   * how the agent measures the length (default `code-points`: Python `len`, Rust
+   * `chars().count()`); `collapsed-whitespace`: after joining all white space runs
+   * into one space (Codex); `stripped`: after trimming (skills-ref `name`)
+   */
+  lengthMeasure?: LengthMeasure;
+  /** booleans: also `yes`/`no`/`on`/`off`/`1`/`0` in any case (Claude Code) */
+  lenientBoolean?: boolean;
+  /** what the agent does with XML tags (`<[^>]+>`) in the value (Copilot strips them) */
+  onXmlTags?: Outcome;
+  /** what the agent does when a required field is missing (defaults to onInvalid) */
+  onMissing?: Outcome;
+  /** nested fields of a map (e.g. Codex `metadata.short-description`) */
+  children?: Readonly<Record<string, FieldSpec>>;
 }
+
+export type LengthMeasure = 'code-points' | 'collapsed-whitespace' | 'stripped';
 
 export type NameCharset =
   /** Unicode letters and digits that are lowercase (skills-ref: `isalnum()` + `islower`) */
@@ -75,12 +91,46 @@ export interface NameRule {
   defaultsToFolder: boolean;
   /** words that may not appear in the name */
   reservedWords?: readonly string[];
+  /** names starting with one of these do not load (Claude Code: `anthropic-skills`) */
+  reservedPrefixes?: readonly string[];
   forbidAngleBrackets?: boolean;
   onInvalid: Outcome;
   /** outcome when the folder does not match (defaults to onInvalid) */
   onFolderMismatch?: Outcome;
+  /** outcome when the name is longer than maxLength (defaults to onInvalid) */
+  onTooLong?: Outcome;
   source: string;
 }
+
+/**
+ * How the agent's YAML loader types scalars:
+ * - `strings`: every scalar is text (strictyaml; Go/Rust loaders decoding into string fields)
+ * - `yaml1.1`: PyYAML: `yes`/`no`/`on`/`off` are booleans, numbers and dates typed
+ * - `yaml1.2`: JSON-like core schema (`true`/`false`, numbers, `null`)
+ */
+export type ScalarTyping = 'strings' | 'yaml1.1' | 'yaml1.2';
+
+/** The agent's YAML dialect: what it does with syntax beyond plain `key: value`. */
+export interface YamlDialect {
+  /** the loader, e.g. "strictyaml", "PyYAML safe_load" */
+  parser: string;
+  scalars: ScalarTyping;
+  /** `[a, b]` / `{a: b}` */
+  onFlowStyle?: Outcome;
+  /** `&anchor` / `*alias` */
+  onAnchors?: Outcome;
+  /** `!tag` */
+  onTags?: Outcome;
+  source: string;
+}
+
+/**
+ * `description: Use when: the user asks` (an unquoted `: ` inside a value):
+ * - `reject`: a YAML error (the agent's usual YAML-error outcome applies)
+ * - `accepted`: the agent retries with the value quoted and reads it whole
+ * - `truncated`: the agent's tolerant parser stops the value at the inner `: `
+ */
+export type UnquotedColonHandling = 'reject' | 'accepted' | 'truncated';
 
 export interface ListingCap {
   /** fields whose values are joined into the listing entry */
@@ -96,6 +146,7 @@ export interface AgentProfile {
   docs: string;
   /** skill file names the agent loads, in preference order */
   fileNames: readonly string[];
+  fileNamesSource?: string;
   /** folders where the agent discovers skills, relative to the project / home */
   discovery: { project: readonly string[]; user: readonly string[]; source: string };
   name: NameRule;
@@ -108,6 +159,23 @@ export interface AgentProfile {
   onYamlError: Outcome;
   /** what happens with duplicate keys (Go yaml.v3 rejects, PyYAML/JS keep the last) */
   onDuplicateKey: Outcome;
+  /** how an unquoted `: ` inside a value is handled (default `reject`) */
+  unquotedColon?: UnquotedColonHandling;
+  unquotedColonSource?: string;
+  /** `accepted` only for keys matching this regular expression (opencode: no `-` in the key) */
+  unquotedColonKeys?: string;
+  /** the YAML loader's dialect (default: YAML 1.2, everything allowed) */
+  yaml?: YamlDialect;
+  /** what happens when blank lines precede the opening `---` (default `reject`: no frontmatter seen) */
+  onLeadingBlankLines?: Outcome | 'accepted';
+  /** how deep below a discovery folder SKILL.md is found: 1 = `<dir>/<skill>/SKILL.md`; 'recursive' = any depth */
+  discoveryDepth?: number | 'recursive';
+  /** which of two skills with the same name is used */
+  duplicateNames?: string;
+  /** what the agent does when a skill is invalid, in one line (README) */
+  onViolation?: string;
+  /** known facts and caveats (docs vs code, unverified points), shown in the README */
+  notes?: readonly string[];
   listingCap?: ListingCap;
   /** one-line summary for CLI/README */
   summary: string;

@@ -22,6 +22,7 @@ import { frontmatterUnterminated } from './frontmatter/frontmatterUnterminated';
 import { skillFileName } from './frontmatter/skillFileName';
 import { unquotedColon } from './frontmatter/unquotedColon';
 import { yamlSyntax } from './frontmatter/yamlSyntax';
+import { yamlUnsupportedSyntax } from './frontmatter/yamlUnsupportedSyntax';
 import type { Rule } from './types';
 
 /** Every document rule, in the order their diagnostics are listed. */
@@ -36,6 +37,7 @@ export const documentRules: readonly Rule[] = [
   yamlSyntax,
   unquotedColon,
   duplicateKey,
+  yamlUnsupportedSyntax,
   fieldMissing,
   fieldEmpty,
   fieldType,

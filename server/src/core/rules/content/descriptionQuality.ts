@@ -1,34 +1,43 @@
-import { getEntry, resolveNode } from '../../document/values';
+import { getEntry } from '../../document/values';
 import type { Rule } from '../types';
+import { stringFor } from '../fields/profileValues';
+import { agentskills } from '../../profiles/agentskills';
 
-// Phrases that tell an agent *when* to pick the skill.
-const WHEN = /\b(use (it |this )?(when|for|to|if|whenever|after|before|on)|when (the )?(user|you|asked|working|you're|you are)|whenever|triggers? (on|when)|if the user|for (tasks|requests|questions) )/i;
+/** Words and phrases that tell an agent *when* (or for what) to pick the skill. */
+const TRIGGER = /\b(when(ever)?|if (the |a )?(user|you|agent|someone)|use (it |this (skill )?)?(for|to|on|with|in|after|before)|(useful|ideal|best|designed|great|suited|intended|built|meant) (for|when|to)|(a |good |strong )fit for|helps?|triggers?|triggered|invoke|for (tasks|requests|questions|teams|agents|users|developers|projects|workflows))\b/i;
 
+const STOP = new Set(['a', 'an', 'the', 'skill', 'for', 'of', 'and', 'to']);
+/** Below this many words a description needs a trigger phrase; longer ones describe enough. */
+const SHORT_WORDS = 12;
+
+const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * Heuristics only (info): a description that restates the name, is only a few
+ * words, or is short and never says when to use the skill. Long descriptions
+ * that explain what the skill does are not flagged.
+ */
 export const descriptionQuality: Rule = {
   code: 'description-quality',
-  title: '`description` does not say what the skill does and when to use it, or only restates the name.',
+  title: '`description` only restates the name, is very short, or is short and never says when to use the skill.',
   defaultSeverity: 'info',
   check(ctx) {
     const entry = getEntry(ctx.doc, 'description');
-    const node = resolveNode(entry?.value);
-    if (!node || node.kind !== 'scalar' || typeof node.value !== 'string') return;
-    const d = node.value.trim();
-    if (d === '') return;
-    const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const name = getEntry(ctx.doc, 'name');
-    const nameNode = resolveNode(name?.value);
-    const nameWords = new Set(words(typeof (nameNode as { value?: unknown })?.value === 'string' ? String((nameNode as { value: string }).value) : ctx.folderName));
-    const descWords = words(d).filter((w) => !['a', 'an', 'the', 'skill', 'for', 'of', 'and', 'to'].includes(w));
+    if (!entry?.value) return;
+    const d = stringFor(ctx.targets[0] ?? agentskills, entry.value)?.trim();
+    if (!d) return;
+    const nameEntry = getEntry(ctx.doc, 'name');
+    const name = (nameEntry?.value && stringFor(ctx.targets[0] ?? agentskills, nameEntry.value)) || ctx.folderName;
+    const nameWords = new Set(words(name));
+    const all = words(d);
+    const descWords = all.filter((w) => !STOP.has(w));
+    const range = entry.value.range;
     if (descWords.length > 0 && descWords.every((w) => nameWords.has(w))) {
-      ctx.report({ message: 'The description only restates the name; say what the skill does and when the agent should use it.', range: node.range });
-      return;
-    }
-    if (descWords.length < 4) {
-      ctx.report({ message: 'The description is too short for an agent to decide when to use the skill; say what it does and when to use it.', range: node.range });
-      return;
-    }
-    if (!WHEN.test(d)) {
-      ctx.report({ message: 'The description does not say when to use the skill; add a "Use when …" sentence so the agent knows when to load it.', range: node.range });
+      ctx.report({ message: 'The description only restates the name; say what the skill does and when the agent should use it.', range });
+    } else if (all.length < 4) {
+      ctx.report({ message: 'The description is too short for an agent to decide when to use the skill; say what it does and when to use it.', range });
+    } else if (all.length < SHORT_WORDS && !TRIGGER.test(d)) {
+      ctx.report({ message: 'The description does not say when to use the skill; add "Use when …" so the agent knows when to load it.', range });
     }
   },
 };

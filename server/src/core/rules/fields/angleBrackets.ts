@@ -1,25 +1,36 @@
-import { toJs } from '../../document/values';
 import type { Rule } from '../types';
 import { Verdict } from '../outcomes';
 import { lastEntries } from './entries';
+import { stringFor } from './profileValues';
+
+const TAG = /<[^>]+>/;
 
 export const angleBrackets: Rule = {
   code: 'angle-brackets',
-  title: '`<` or `>` (XML tags) in `name` or `description`, which some agents forbid because the text goes into an XML prompt.',
+  title: '`<` or `>` (XML tags) in `name` or `description`, which some agents forbid or strip because the text goes into an XML prompt.',
   defaultSeverity: 'error',
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
-      const v = toJs(entry.value);
-      if (typeof v !== 'string' || !/[<>]/.test(v)) continue;
+      if (!entry.value) continue;
+      let stripped = false;
       const verdict = new Verdict(ctx.targets, (p) => {
-        const forbidden = entry.key === 'name' ? p.name.forbidAngleBrackets : p.fields[entry.key]?.forbidAngleBrackets;
-        return forbidden ? (p.fields[entry.key]?.onInvalid ?? 'reject') : undefined;
+        const v = stringFor(p, entry.value);
+        if (v === undefined) return undefined;
+        const spec = p.fields[entry.key];
+        const forbidden = entry.key === 'name' ? p.name.forbidAngleBrackets || spec?.forbidAngleBrackets : spec?.forbidAngleBrackets;
+        if (forbidden && /[<>]/.test(v)) return spec?.onInvalid ?? 'reject';
+        if (spec?.onXmlTags && TAG.test(v)) {
+          if (spec.onXmlTags === 'truncate') stripped = true;
+          return spec.onXmlTags;
+        }
+        return undefined;
       });
       if (verdict.empty) continue;
+      const action = stripped ? 'XML tags are removed before use' : 'XML tags are not allowed here';
       ctx.report({
         severity: verdict.severity === 'info' ? 'warning' : verdict.severity,
-        message: `\`${entry.key}\` contains \`<\` or \`>\`; XML tags are not allowed here (${verdict.describe()}).`,
-        range: entry.value!.range,
+        message: `\`${entry.key}\` contains \`<\` or \`>\`; ${action} (${verdict.describe().replace('truncated by', 'stripped by')}).`,
+        range: entry.value.range,
       });
     }
   },

@@ -1,7 +1,8 @@
-import { toJs } from '../../document/values';
+import { resolveNode } from '../../document/values';
 import type { Rule } from '../types';
 import { Verdict } from '../outcomes';
 import { lastEntries } from './entries';
+import { hasYamlErrorAt, shapeFor, stringFor } from './profileValues';
 
 export const fieldEmpty: Rule = {
   code: 'field-empty',
@@ -9,18 +10,20 @@ export const fieldEmpty: Rule = {
   defaultSeverity: 'error',
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
-      const v = toJs(entry.value);
-      const empty = v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-      if (!empty) continue;
+      if (entry.value && hasYamlErrorAt(ctx.doc, entry)) continue;
+      const node = resolveNode(entry.value);
+      if (node && node.kind !== 'scalar') continue;
       const verdict = new Verdict(ctx.targets, (p) => {
         const spec = p.fields[entry.key];
-        if (!spec) return undefined;
-        return spec.required || (spec.minLength ?? 0) > 0 ? spec.onInvalid : undefined;
+        if (!spec || !(spec.required || (spec.minLength ?? 0) > 0)) return undefined;
+        const shape = shapeFor(p, node);
+        const empty = shape === 'null' || (shape === 'string' && stringFor(p, node)!.trim() === '');
+        return empty ? spec.onInvalid : undefined;
       });
       if (verdict.empty) continue;
       ctx.report({
         severity: verdict.severity,
-        message: `\`${entry.key}\` is empty (${verdict.describe()}).`,
+        message: `\`${entry.key}\` is empty; give it a value (${verdict.describe()}).`,
         range: entry.value ? entry.value.range : entry.keyRange,
       });
     }

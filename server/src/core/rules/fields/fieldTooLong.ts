@@ -1,7 +1,40 @@
-import { toJs } from '../../document/values';
-import type { Rule } from '../types';
+import type { FrontmatterEntry } from '../../document/model';
+import type { AgentProfile, FieldSpec } from '../../profiles/types';
+import type { Rule, RuleContext } from '../types';
 import { Verdict } from '../outcomes';
-import { charLength, lastEntries } from './entries';
+import { lastEntries } from './entries';
+import { measure, stringFor } from './profileValues';
+
+const MEASURE_NOTE: Record<string, string> = {
+  'collapsed-whitespace': ' after collapsing white space',
+};
+
+function check(ctx: RuleContext, entry: FrontmatterEntry, label: string, specOf: (p: AgentProfile) => FieldSpec | undefined): void {
+  const lengths = new Map<AgentProfile, number>();
+  const verdict = new Verdict(ctx.targets, (p) => {
+    const spec = specOf(p);
+    if (!spec) return undefined;
+    const v = stringFor(p, entry.value);
+    if (v === undefined) return undefined;
+    const isName = label === 'name';
+    const max = Math.min(spec.maxLength ?? Infinity, isName ? p.name.maxLength : Infinity);
+    if (max === Infinity) return undefined;
+    const len = measure(v, spec.lengthMeasure ?? (isName && p.name.nfkc ? 'stripped' : undefined), isName && !!p.name.nfkc);
+    if (len <= max) return undefined;
+    lengths.set(p, len);
+    return (isName ? p.name.onTooLong : undefined) ?? spec.onTooLong ?? spec.onInvalid;
+  });
+  if (verdict.empty) return;
+  const first = verdict.profiles[0];
+  const len = lengths.get(first)!;
+  const limits = [...new Set(verdict.profiles.map((p) => Math.min(specOf(p)!.maxLength ?? Infinity, label === 'name' ? p.name.maxLength : Infinity)))].sort((a, b) => a - b);
+  const note = MEASURE_NOTE[specOf(first)!.lengthMeasure ?? ''] ?? '';
+  ctx.report({
+    severity: verdict.severity,
+    message: `\`${label}\` is ${len} characters${note}, over the limit of ${limits.join('/')}; shorten it (${verdict.describe()}).`,
+    range: entry.value!.range,
+  });
+}
 
 export const fieldTooLong: Rule = {
   code: 'field-too-long',
@@ -9,22 +42,13 @@ export const fieldTooLong: Rule = {
   defaultSeverity: 'error',
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
-      const v = toJs(entry.value);
-      if (typeof v !== 'string') continue;
-      const raw = entry.key === 'name' ? v.trim().normalize('NFKC') : v;
-      const len = charLength(raw);
-      const verdict = new Verdict(ctx.targets, (p) => {
-        const spec = p.fields[entry.key];
-        const max = entry.key === 'name' ? Math.min(spec?.maxLength ?? Infinity, spec ? p.name.maxLength : Infinity) : spec?.maxLength;
-        return spec && max !== undefined && len > max ? spec.onTooLong ?? spec.onInvalid : undefined;
-      });
-      if (verdict.empty) continue;
-      const limits = [...new Set(verdict.profiles.map((p) => p.fields[entry.key].maxLength ?? p.name.maxLength))].sort((a, b) => a - b);
-      ctx.report({
-        severity: verdict.severity,
-        message: `\`${entry.key}\` is ${len} characters, over the limit of ${limits.join('/')} (${verdict.describe()}).`,
-        range: entry.value!.range,
-      });
+      if (!entry.value) continue;
+      check(ctx, entry, entry.key, (p) => p.fields[entry.key]);
+      const node = entry.value.kind === 'map' ? entry.value : undefined;
+      if (!node) continue;
+      for (const child of node.entries) {
+        if (child.value) check(ctx, child, `${entry.key}.${child.key}`, (p) => p.fields[entry.key]?.children?.[child.key]);
+      }
     }
   },
 };

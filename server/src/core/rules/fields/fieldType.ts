@@ -1,17 +1,12 @@
-import type { FrontmatterEntry, ValueNode } from '../../document/model';
+import type { FrontmatterEntry } from '../../document/model';
 import { resolveNode, typeName } from '../../document/values';
-import type { AgentProfile, FieldSpec, ValueShape } from '../../profiles/types';
+import type { AgentProfile, FieldSpec } from '../../profiles/types';
 import type { Fix } from '../../types';
 import type { Rule, RuleContext } from '../types';
 import { replace, replaceValue, yamlQuote } from '../edits';
 import { Verdict } from '../outcomes';
 import { lastEntries } from './entries';
-
-function shapeOf(node: ValueNode | null): ValueShape | 'null' | 'date' {
-  const t = typeName(node);
-  if (t === 'list' || t === 'map' || t === 'string' || t === 'boolean' || t === 'number') return t;
-  return t === 'date' ? 'date' : 'null';
-}
+import { hasYamlErrorAt, shapeFits, shapeFor, type SeenShape } from './profileValues';
 
 export const fieldType: Rule = {
   code: 'field-type',
@@ -19,11 +14,15 @@ export const fieldType: Rule = {
   defaultSeverity: 'error',
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
-      const shape = shapeOf(entry.value);
-      if (shape === 'null') continue; // field-empty reports it
+      if (!entry.value) continue; // field-empty reports it
+      // A YAML error on the value (e.g. an unquoted `: `) is reported by the YAML rules.
+      if (hasYamlErrorAt(ctx.doc, entry)) continue;
+      let shape: SeenShape = 'null';
       const wrong = new Verdict(ctx.targets, (p) => {
         const spec = p.fields[entry.key];
-        return spec && !spec.shapes.includes(shape as ValueShape) ? spec.onInvalid : undefined;
+        if (!spec || shapeFits(p, spec, entry.value)) return undefined;
+        if (shape === 'null') shape = shapeFor(p, entry.value);
+        return spec.onInvalid;
       });
       if (!wrong.empty) {
         const expected = expectedShapes(wrong.profiles, entry.key);
@@ -42,7 +41,7 @@ export const fieldType: Rule = {
 
 function expectedShapes(ps: AgentProfile[], key: string): string {
   const shapes = new Set<string>();
-  for (const p of ps) for (const s of p.fields[key].shapes) shapes.add(s === 'list' || s === 'map' ? `a ${s}` : `a ${s}`);
+  for (const p of ps) for (const s of p.fields[key].shapes) shapes.add(`a ${s}`);
   return [...shapes].join(' or ');
 }
 
@@ -72,10 +71,9 @@ function checkItems(ctx: RuleContext, entry: FrontmatterEntry): void {
   if (node.kind === 'map') {
     for (const child of node.entries) {
       const t = typeName(child.value);
-      if (t === 'string') continue;
       const verdict = new Verdict(ctx.targets, (p) => {
         const spec: FieldSpec | undefined = p.fields[entry.key];
-        return spec?.mapValueShape === 'string' ? spec.onInvalid : undefined;
+        return spec?.mapValueShape === 'string' && shapeFor(p, child.value) !== 'string' ? spec.onInvalid : undefined;
       });
       if (verdict.empty) continue;
       const v = resolveNode(child.value);
@@ -91,10 +89,9 @@ function checkItems(ctx: RuleContext, entry: FrontmatterEntry): void {
   } else if (node.kind === 'seq') {
     for (const item of node.items) {
       const t = typeName(item);
-      if (t === 'string') continue;
       const verdict = new Verdict(ctx.targets, (p) => {
         const spec: FieldSpec | undefined = p.fields[entry.key];
-        return spec?.itemShape === 'string' ? spec.onInvalid : undefined;
+        return spec?.itemShape === 'string' && shapeFor(p, item) !== 'string' ? spec.onInvalid : undefined;
       });
       if (verdict.empty) continue;
       ctx.report({

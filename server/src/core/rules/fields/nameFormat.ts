@@ -1,44 +1,55 @@
-import { getEntry, resolveNode } from '../../document/values';
+import { getEntry } from '../../document/values';
+import type { AgentProfile } from '../../profiles/types';
 import type { Rule } from '../types';
 import { replaceValue, yamlScalar } from '../edits';
 import { Verdict } from '../outcomes';
 import { describeCharset, nameProblems, suggestName, type NameProblem } from './nameChecks';
+import { hasYamlErrorAt, stringFor } from './profileValues';
 
-const MESSAGES: Record<NameProblem, (name: string) => string> = {
-  uppercase: (n) => `Skill name \`${n}\` must be lowercase`,
-  characters: (n) => `Skill name \`${n}\` contains characters that are not allowed`,
-  'edge-hyphen': (n) => `Skill name \`${n}\` cannot start or end with a hyphen`,
-  'double-hyphen': (n) => `Skill name \`${n}\` cannot contain consecutive hyphens`,
+const PHRASES: Record<NameProblem, (p: AgentProfile[]) => string> = {
+  uppercase: () => 'must be lowercase',
+  characters: (ps) => `may only contain ${[...new Set(ps.map((p) => describeCharset(p.name.charset)))].join(' / ')}`,
+  'edge-hyphen': (ps) => (ps.every((p) => p.name.charset === 'ascii-alnum-hyphen-underscore') ? 'cannot start or end with `-` or `_`' : 'cannot start or end with a hyphen'),
+  'double-hyphen': (ps) => (ps.every((p) => p.name.charset === 'ascii-alnum-hyphen-underscore') ? 'cannot contain consecutive `-` or `_`' : 'cannot contain consecutive hyphens'),
 };
 
+const ORDER: NameProblem[] = ['uppercase', 'characters', 'edge-hyphen', 'double-hyphen'];
+
+function joinAnd(parts: string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** One diagnostic per name, listing every problem: they share one fix. */
 export const nameFormat: Rule = {
   code: 'name-format',
   title: '`name` breaks a target\'s naming rule (lowercase, allowed characters, hyphens).',
   defaultSeverity: 'error',
   check(ctx) {
     const entry = getEntry(ctx.doc, 'name');
-    const node = resolveNode(entry?.value);
-    if (!entry || !node || node.kind !== 'scalar' || typeof node.value !== 'string' || node.value.trim() === '') return;
-    const name = node.value;
-    const problems = new Map<NameProblem, Verdict>();
-    for (const kind of ['uppercase', 'characters', 'edge-hyphen', 'double-hyphen'] as NameProblem[]) {
-      const v = new Verdict(ctx.targets, (p) => (nameProblems(p, name).includes(kind) ? p.name.onInvalid : undefined));
-      if (!v.empty) problems.set(kind, v);
-    }
-    if (problems.size === 0) return;
-    const ascii = ctx.targets.some((t) => t.name.charset.startsWith('ascii'));
+    if (!entry?.value || hasYamlErrorAt(ctx.doc, entry)) return;
+    const found = new Map<NameProblem, AgentProfile[]>();
+    let name: string | undefined;
+    const verdict = new Verdict(ctx.targets, (p) => {
+      const v = stringFor(p, entry.value);
+      if (v === undefined || v.trim() === '') return undefined;
+      const problems = nameProblems(p, v);
+      if (problems.length === 0) return undefined;
+      name ??= v;
+      for (const k of problems) found.set(k, [...(found.get(k) ?? []), p]);
+      return p.name.onInvalid;
+    });
+    if (verdict.empty || name === undefined) return;
+    const ascii = verdict.profiles.some((t) => t.name.charset.startsWith('ascii'));
     const suggestion = suggestName(name, ascii);
-    for (const [kind, verdict] of problems) {
-      const allowed = [...new Set(verdict.profiles.map((p) => describeCharset(p.name.charset)))].join(' / ');
-      const fixes = suggestion && suggestion !== name
-        ? [{ title: `Change name to \`${suggestion}\``, edits: [replaceValue(ctx.doc, entry, yamlScalar(suggestion))], preferred: true }]
-        : undefined;
-      ctx.report({
-        severity: verdict.severity,
-        message: `${MESSAGES[kind](name)}: use ${allowed} (${verdict.describe()}).`,
-        range: node.range,
-        fixes,
-      });
-    }
+    const fix = suggestion && suggestion !== name
+      ? [{ title: `Change name to \`${suggestion}\``, edits: [replaceValue(ctx.doc, entry, yamlScalar(suggestion))], preferred: true }]
+      : undefined;
+    const what = joinAnd(ORDER.filter((k) => found.has(k)).map((k) => PHRASES[k](found.get(k)!)));
+    ctx.report({
+      severity: verdict.severity,
+      message: `Skill name \`${name}\` ${what}${fix ? `; use \`${suggestion}\`` : ''} (${verdict.describe()}).`,
+      range: entry.value.range,
+      fixes: fix,
+    });
   },
 };

@@ -16,10 +16,13 @@ export const duplicateKey: Rule = {
         first.set(e.key, e);
         continue;
       }
-      const who = verdict.empty ? 'most YAML loaders keep the last one' : `${verdict.describe()}; others keep the last one`;
+      const keepers = ctx.targets.filter((p) => p.onDuplicateKey === 'ignore').map((p) => p.id);
+      const who = verdict.empty
+        ? 'the last one counts'
+        : `${verdict.describe()}${keepers.length ? `; ${keepers.join(', ')} keep${keepers.length > 1 ? '' : 's'} the last one` : ''}`;
       ctx.report({
         severity: verdict.empty ? 'warning' : verdict.severity,
-        message: `Duplicate key \`${e.key}\` (${who}). Remove one of them.`,
+        message: `Duplicate key \`${e.key}\`; remove one of them (${who}).`,
         range: e.keyRange,
         related: [{ file: ctx.doc.path, range: prev.keyRange, message: `first \`${e.key}\`` }],
         fixes: [{ title: `Remove this \`${e.key}\``, edits: [removeEntry(ctx.doc, e)] }],

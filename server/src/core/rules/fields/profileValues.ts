@@ -1,0 +1,69 @@
+import type { FrontmatterEntry, SkillDocument, ValueNode } from '../../document/model';
+import { resolveNode, typeName } from '../../document/values';
+import type { AgentProfile, FieldSpec, LengthMeasure, ValueShape } from '../../profiles/types';
+import { charLength } from './entries';
+
+export type SeenShape = ValueShape | 'null' | 'date';
+
+// PyYAML's YAML 1.1 resolvers for what the `yaml` package (YAML 1.2) reads as strings.
+const YAML11_BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
+const YAML11_DATE = /^\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?$/;
+const LENIENT_BOOL = /^(?:true|false|yes|no|on|off|1|0)$/i;
+
+/** The scalar's text as a loader that keeps every scalar as a string sees it. */
+function scalarText(node: ValueNode & { kind: 'scalar' }): string {
+  if (typeof node.value === 'string') return node.value;
+  return node.style === 'plain' ? node.source.trim() : String(node.value ?? '');
+}
+
+/** The YAML shape of a value as this profile's loader types it. */
+export function shapeFor(p: AgentProfile, node: ValueNode | null | undefined): SeenShape {
+  const n = resolveNode(node);
+  if (!n) return 'null';
+  if (n.kind === 'scalar') {
+    const typing = p.yaml?.scalars ?? 'yaml1.2';
+    if (typing === 'strings') return n.source.trim() === '' && n.value === null ? 'null' : 'string';
+    if (typing === 'yaml1.1' && n.style === 'plain' && typeof n.value === 'string') {
+      if (YAML11_BOOL.test(n.value)) return 'boolean';
+      if (YAML11_DATE.test(n.value)) return 'date';
+    }
+  }
+  const t = typeName(n);
+  if (t === 'list' || t === 'map' || t === 'string' || t === 'boolean' || t === 'number' || t === 'date') return t;
+  return 'null';
+}
+
+/** The string this profile reads for a value, or undefined when it is not a string to it. */
+export function stringFor(p: AgentProfile, node: ValueNode | null | undefined): string | undefined {
+  const n = resolveNode(node);
+  if (!n || n.kind !== 'scalar') return undefined;
+  if (shapeFor(p, n) !== 'string') return undefined;
+  return scalarText(n);
+}
+
+/** Whether a value fits the field's shapes for this profile. */
+export function shapeFits(p: AgentProfile, spec: FieldSpec, node: ValueNode | null | undefined): boolean {
+  const shape = shapeFor(p, node);
+  if (shape === 'null') return true;
+  if (spec.shapes.includes(shape as ValueShape)) return true;
+  if (spec.lenientBoolean && spec.shapes.includes('boolean')) {
+    const n = resolveNode(node);
+    if (n?.kind === 'scalar' && LENIENT_BOOL.test(scalarText(n))) return true;
+  }
+  return false;
+}
+
+/** Length of a value as the agent measures it. */
+export function measure(s: string, how: LengthMeasure | undefined, nfkc = false): number {
+  if (how === 'collapsed-whitespace') s = s.split(/\s+/u).filter(Boolean).join(' ');
+  else if (how === 'stripped') s = s.trim();
+  if (nfkc) s = s.normalize('NFKC');
+  return charLength(s);
+}
+
+/** Whether a YAML error overlaps the entry's value: the value is then unreliable. */
+export function hasYamlErrorAt(doc: SkillDocument, entry: FrontmatterEntry): boolean {
+  const from = doc.lines.positionAt(entry.keyStart).line;
+  const to = doc.lines.positionAt(Math.max(entry.keyStart, (entry.value?.end ?? entry.keyEnd) - 1)).line;
+  return doc.frontmatter.problems.some((p) => p.severity === 'error' && p.range.start.line >= from && p.range.start.line <= to);
+}

@@ -1,4 +1,7 @@
 import { runCheck, CHECK_USAGE } from './commands/check';
+import { runIndex } from './commands/index';
+import { runLoad } from './commands/load';
+import { runRead } from './commands/read';
 import { UsageError } from './args';
 import { VERSION } from './version';
 
@@ -6,6 +9,9 @@ const USAGE = `skillmd ${VERSION}: checks and previews for Agent Skills (SKILL.m
 
 Usage:
   skillmd check [paths…]     validate skills (see skillmd check --help)
+  skillmd index [roots…]     print the skill index an agent sees (--agent <profile>)
+  skillmd load <name>        print what the agent's skill tool returns
+  skillmd read <name> <path> print what lovia's read_skill_file returns
   skillmd lsp --stdio        run the language server over stdio
   skillmd --version          print the version
 
@@ -16,6 +22,9 @@ type Command = (argv: string[], cwd: string, write: (s: string) => void) => Prom
 
 const commands: Record<string, Command> = {
   check: runCheck,
+  index: runIndex,
+  load: runLoad,
+  read: runRead,
   // The language server is its own bundle beside this one; `skillmd lsp --stdio`
   // loads it so editors can start the server through the CLI.
   lsp: async () => {

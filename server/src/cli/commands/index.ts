@@ -1,0 +1,27 @@
+import { renderIndex, UnsupportedPreviewError } from '../../core/render';
+import { parseArgs, UsageError } from '../args';
+import { emitPreview, PREVIEW_OPTIONS_USAGE, PREVIEW_SPEC, setupPreview } from './preview/common';
+
+export const INDEX_USAGE = `Usage: skillmd index [roots…] [options]
+
+Prints the skill index an agent puts into the model's context.
+
+${PREVIEW_OPTIONS_USAGE}
+`;
+
+export async function runIndex(argv: string[], cwd: string, write: (s: string) => void): Promise<number> {
+  const args = parseArgs(argv, PREVIEW_SPEC);
+  if (args.options.help) {
+    write(INDEX_USAGE);
+    return 0;
+  }
+  const roots = [...args.positionals, ...((args.options.root as string[] | undefined) ?? [])];
+  const setup = await setupPreview(args, cwd, roots);
+  try {
+    emitPreview(args, setup, renderIndex(setup.snapshot, setup.render), write);
+  } catch (e) {
+    if (e instanceof UnsupportedPreviewError) throw new UsageError(e.message);
+    throw e;
+  }
+  return 0;
+}

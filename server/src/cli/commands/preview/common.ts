@@ -1,0 +1,132 @@
+import * as path from 'node:path';
+import { extrasFilter, SkillCatalog, workspaceRoots } from '../../../core/catalog/catalog';
+import type { CatalogSnapshot, SkillRoot } from '../../../core/catalog/types';
+import type { SkillmdConfig } from '../../../core/config/config';
+import { findConfigFile, loadConfigFile } from '../../../core/config/loadConfig';
+import { isProfileId } from '../../../core/profiles/registry';
+import type { ProfileId } from '../../../core/profiles/types';
+import { countPreviewTokens, formatPreviewReport, RENDER_AGENTS, type IndexPreview, type RenderOptions, type ToolPreview } from '../../../core/render';
+import { NodeFileSystem } from '../../../node/nodeFileSystem';
+import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
+
+export const PREVIEW_OPTIONS_USAGE = `Options:
+  --agent <profile>       ${RENDER_AGENTS.join(', ')} (default: the first such target in
+                          .skillmd.json, else lovia)
+  --root <folder>         a skill root (repeatable); default: the agent folders of the
+                          current folder (.claude/skills, .github/skills, .agents/skills,
+                          .codex/skills, .opencode/skills, skills) + configured roots
+  --filter <key=value>    keep skills whose frontmatter extra matches (repeatable)
+  --usage-rules <text>    lovia usage rules text; --no-usage-rules for none
+  --eino-format <f>       reminder (newest, default) or tool-description (older)
+  --context-window <n>    model context window in tokens (Codex/Claude budgets)
+  --part <id>             print only this part (exact bytes) when there are several
+  --json                  print the catalog and preview as JSON
+  --quiet                 no report on stderr
+  --config <file>         configuration file (default: nearest .skillmd.json)
+  -h, --help              show this help
+
+stdout is exactly the agent-visible text (no newline added); the report (skills
+left out and why, tokens per skill and in total) goes to stderr.
+Exit status: 0 ok, 1 unknown skill or refused path (the agent's error text is
+still printed), 2 usage error.`;
+
+export const PREVIEW_SPEC: Record<string, OptionSpec> = {
+  agent: { value: true },
+  root: { value: true, repeat: true },
+  filter: { value: true, repeat: true },
+  'usage-rules': { value: true },
+  'no-usage-rules': {},
+  'eino-format': { value: true },
+  'context-window': { value: true },
+  part: { value: true },
+  json: {},
+  quiet: {},
+  config: { value: true },
+  help: { short: 'h' },
+};
+
+export interface PreviewSetup {
+  fs: NodeFileSystem;
+  agent: ProfileId;
+  catalog: SkillCatalog;
+  snapshot: CatalogSnapshot;
+  render: RenderOptions;
+}
+
+export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots: string[]): Promise<PreviewSetup> {
+  const fs = new NodeFileSystem();
+  const o = args.options;
+  const configPath = o.config ? path.resolve(cwd, o.config as string) : await findConfigFile(fs, cwd);
+  let config: SkillmdConfig | undefined;
+  let configDir: string | undefined;
+  if (configPath) {
+    const loaded = await loadConfigFile(fs, configPath);
+    if (loaded.problems.length) throw new UsageError(`invalid configuration ${configPath}:\n  ${loaded.problems.join('\n  ')}`);
+    config = loaded.config;
+    configDir = loaded.dir;
+  }
+  const agentOpt = o.agent as string | undefined;
+  if (agentOpt !== undefined && (!isProfileId(agentOpt) || !RENDER_AGENTS.includes(agentOpt))) {
+    throw new UsageError(`--agent must be one of ${RENDER_AGENTS.join(', ')}, not "${agentOpt}"`);
+  }
+  const agent = (agentOpt as ProfileId | undefined) ?? config?.targets?.find((t) => RENDER_AGENTS.includes(t)) ?? 'lovia';
+  const roots: SkillRoot[] = explicitRoots.length
+    ? explicitRoots.map((r) => ({ path: path.resolve(cwd, r), origin: 'explicit' as const }))
+    : workspaceRoots([cwd], config, configDir);
+  const filters = (o.filter as string[] | undefined) ?? [];
+  const spec: Record<string, string> = {};
+  for (const f of filters) {
+    const eq = f.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--filter needs key=value, not "${f}"`);
+    spec[f.slice(0, eq)] = f.slice(eq + 1);
+  }
+  const render: RenderOptions = {};
+  if (o['no-usage-rules']) render.usageRules = null;
+  else if (typeof o['usage-rules'] === 'string') render.usageRules = o['usage-rules'];
+  else if (config && 'usageRules' in config) render.usageRules = config.usageRules;
+  const ef = o['eino-format'];
+  if (ef !== undefined) {
+    if (ef !== 'reminder' && ef !== 'tool-description') throw new UsageError('--eino-format must be reminder or tool-description');
+    render.einoFormat = ef;
+  }
+  if (o['context-window'] !== undefined) {
+    const n = Number(o['context-window']);
+    if (!Number.isInteger(n) || n <= 0) throw new UsageError('--context-window needs a whole number > 0');
+    render.contextWindow = n;
+  }
+  const catalog = new SkillCatalog({ fs, agent, roots, filter: filters.length ? extrasFilter(spec) : undefined, config, configDir });
+  const snapshot = await catalog.scan();
+  return { fs, agent, catalog, snapshot, render };
+}
+
+/** Writes the preview: exact text on stdout, the report on stderr. */
+export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: IndexPreview | ToolPreview, write: (s: string) => void): void {
+  const tokens = countPreviewTokens(preview);
+  const snap = setup.catalog.snapshot();
+  if (args.options.json) {
+    write(JSON.stringify({
+      agent: setup.agent,
+      roots: snap.roots,
+      discovery: snap.rules.summary,
+      skills: snap.skills,
+      shadowed: snap.shadowed,
+      skipped: snap.skipped,
+      problems: snap.problems,
+      tokens: snap.tokens,
+      tokenizer: snap.tokenizer,
+      preview: { ok: 'ok' in preview ? preview.ok : true, parts: preview.parts, omitted: 'omitted' in preview ? preview.omitted : [], notes: preview.notes, tokens },
+    }, null, 2) + '\n');
+    return;
+  }
+  const partId = args.options.part as string | undefined;
+  if (partId !== undefined) {
+    const p = preview.parts.find((x) => x.id === partId);
+    if (!p) throw new UsageError(`no part "${partId}"; parts: ${preview.parts.map((x) => x.id).join(', ')}`);
+    write(p.text);
+  } else if (preview.parts.length === 1) {
+    write(preview.parts[0].text);
+  } else {
+    write(preview.parts.map((p) => `==> ${p.id}: ${p.title} <==\n${p.text}`).join('\n'));
+  }
+  if (!args.options.quiet) process.stderr.write(formatPreviewReport(preview, tokens, snap.problems));
+}

@@ -1,0 +1,318 @@
+import * as path from 'node:path';
+import { isMap, isScalar, parseDocument, visit, type Scalar } from 'yaml';
+import { parseSkillDocument } from '../document/parse';
+import type { SkillDocument } from '../document/model';
+import { getEntry, toJs } from '../document/values';
+import { getProfile } from '../profiles/registry';
+import type { ProfileId } from '../profiles/types';
+import { pyFromNode, pyRepr, pyStr, pyToJson, pyTypeName, type PyValue } from '../render/pyValue';
+import { cpLength, goTrimSpace, pyBlank, pyReprStr, pyStrip, rustSplitJoin } from '../render/text';
+import type { DiscoveryRules } from './types';
+
+/**
+ * Per-agent discovery rules. Sources: /work/research/renderers.md and profiles.md
+ * (lovia source.py: one level, exact `SKILL.md`; Eino `*\/SKILL.md` glob; Claude Code
+ * and Copilot one level; Codex BFS ≤ 6 levels, hidden skipped; opencode `**\/SKILL.md`;
+ * skills-ref `find_skill_md` tries SKILL.md then skill.md, client guide bounds depth 4–6).
+ */
+export function discoveryRules(agent: ProfileId): DiscoveryRules {
+  const fileNames = getProfile(agent)?.fileNames ?? ['SKILL.md'];
+  switch (agent) {
+    case 'lovia':
+      // The profile table lists skill.md too, but lovia's source.py only tests
+      // `entry / "SKILL.md"` (a lowercase file matches only on case-insensitive disks).
+      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, exact SKILL.md (lovia source.py)' };
+    case 'eino':
+      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, glob */SKILL.md (Eino filesystem backend)' };
+    case 'claude-code':
+      return { fileNames, caseInsensitive: false, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, exact SKILL.md (Claude Code)' };
+    case 'copilot':
+      return { fileNames: ['SKILL.md'], caseInsensitive: true, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, SKILL.md in any case (VS Code)' };
+    case 'codex':
+      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 6, skipHidden: true, descendIntoSkills: true, summary: 'recursive up to 6 levels, hidden folders skipped, exact SKILL.md (Codex loader.rs)' };
+    case 'opencode':
+      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 32, skipHidden: false, descendIntoSkills: true, summary: 'recursive (**/SKILL.md), exact SKILL.md (opencode)' };
+    case 'agentskills':
+    default:
+      return { fileNames, caseInsensitive: false, maxDepth: 6, skipHidden: false, descendIntoSkills: false, summary: 'up to 6 levels (client guide), SKILL.md then skill.md (skills-ref find_skill_md)' };
+  }
+}
+
+/** What one agent reads from a SKILL.md for its index. */
+export interface AgentMeta {
+  name: string;
+  description: string;
+  /** frontmatter keys other than name/description, as PyYAML would build them */
+  extras: [string, PyValue][];
+  whenToUse?: string;
+  context?: string;
+  hidden?: string;
+}
+
+export type MetaResult = { ok: true; meta: AgentMeta } | { ok: false; message: string };
+
+/** Python's `read_text()` turns CRLF and CR into LF. */
+export function universalNewlines(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/** Frontmatter keys except name/description, first position and last value per key. */
+function extrasOf(doc: SkillDocument, omit: readonly string[] = ['name', 'description']): [string, PyValue][] {
+  if (doc.frontmatter.state !== 'mapping' || doc.frontmatter.problems.some((p) => p.severity === 'error')) return [];
+  const m = new Map<string, PyValue>();
+  for (const e of doc.frontmatter.entries) if (!omit.includes(e.key)) m.set(e.key, pyFromNode(e.value));
+  return [...m];
+}
+
+export function extrasJson(extras: [string, PyValue][]): Record<string, unknown> {
+  return Object.fromEntries(extras.map(([k, v]) => [k, pyToJson(v)]));
+}
+
+/** lovia catalog.py `_format_extra`. */
+export function loviaFormatExtra(extras: [string, PyValue][]): string {
+  const parts: string[] = [];
+  for (const [key, value] of extras) {
+    if (value.t === 'none' || (value.t === 'str' && value.v === '') || value.t === 'dict') continue;
+    let rendered: string;
+    if (value.t === 'list') {
+      if (value.v.length === 0) continue;
+      rendered = value.v.map(pyStr).join(', ');
+    } else rendered = pyStr(value);
+    parts.push(`${key}: ${rendered}`);
+  }
+  return parts.join('; ');
+}
+
+// ---------------------------------------------------------------- lovia
+
+const LOVIA_NAME = /^[a-zA-Z0-9]+(?:[-_][a-zA-Z0-9]+)*$/;
+
+/** lovia `_parse_frontmatter`: returns the YAML text (or undefined) and the body. */
+export function loviaSplit(raw: string): { yaml: string | undefined; body: string } {
+  const text = universalNewlines(raw).replace(/^\ufeff+/, '').replace(/^(?:[ \t]*\r?\n)+/, '');
+  const open = /^---[ \t\r]*\n/.exec(text);
+  if (!open) return { yaml: undefined, body: text };
+  const rest = text.slice(open[0].length - 1); // keep the newline so `\n---` finds an empty frontmatter
+  const close = /\n---[ \t\r]*(?:\n|$)/.exec(rest.slice(1));
+  if (!close) return { yaml: undefined, body: text };
+  const closeStart = close.index + 1;
+  const fm = rest.slice(1, closeStart).trim();
+  const body = rest.slice(closeStart + close[0].length).replace(/^[\n\r]+/, '');
+  return { yaml: fm, body };
+}
+
+function loviaMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
+  // The frontmatter as lovia's parser delimits it, read with a YAML 1.1 view of the values.
+  const { yaml } = loviaSplit(raw);
+  let fm: [string, PyValue][] = [];
+  if (yaml) {
+    const sub = parseYamlMapping(yaml);
+    if (sub) fm = sub;
+  }
+  const get = (k: string): PyValue | undefined => {
+    let v: PyValue | undefined;
+    for (const [key, val] of fm) if (key === k) v = val;
+    return v;
+  };
+  const nameV: PyValue = get('name') ?? { t: 'str', v: path.basename(dir) };
+  if (nameV.t === 'none' || (nameV.t === 'str' && nameV.v === '')) {
+    return { ok: false, message: "Skill name must not be empty.  Provide a non-empty name, e.g. 'refund-policy'." };
+  }
+  if (nameV.t !== 'str') {
+    return { ok: false, message: `Skill name must be a string, got ${pyTypeName(nameV)}: ${pyRepr(nameV)}.  Quote the frontmatter value, e.g. name: "2024".` };
+  }
+  const name = nameV.v;
+  const r = pyReprStr(name);
+  if (cpLength(name) > 64) return { ok: false, message: `Skill name ${r} is too long (${cpLength(name)} > 64).  Use a shorter name.` };
+  if (name.includes('/') || name.includes('\\') || name.includes('..')) {
+    return { ok: false, message: `Skill name ${r} must not contain path separators or '..'.  Use a flat name without path characters.` };
+  }
+  if (!LOVIA_NAME.test(name)) {
+    return { ok: false, message: `Skill name ${r} is invalid: only letters, digits, hyphens, and underscores; no consecutive or leading/trailing separators.  Rename to something like 'my-skill-name' or 'My_Skill'.` };
+  }
+  const d = get('description') ?? { t: 'str', v: '' };
+  if (d.t === 'none' || (d.t === 'str' && pyBlank(d.v))) {
+    return { ok: false, message: `Skill ${r} has an empty description.  Provide a description explaining what the skill does and when to use it.` };
+  }
+  if (d.t !== 'str') {
+    return { ok: false, message: `Skill ${r} description must be a string, got ${pyTypeName(d)}.  Quote the frontmatter value, e.g. description: "...".` };
+  }
+  if (cpLength(d.v) > 1024) {
+    return { ok: false, message: `Skill ${r} description is too long (${cpLength(d.v)} > 1024).  Shorten the description to at most 1024 characters.` };
+  }
+  const extras = new Map<string, PyValue>();
+  for (const [k, v] of fm) if (k !== 'name' && k !== 'description') extras.set(k, v);
+  return { ok: true, meta: { name, description: pyStrip(d.v), extras: [...extras] } };
+}
+
+/** Parses a YAML mapping into PyYAML-like values; undefined when it is not a valid mapping. */
+export function parseYamlMapping(yamlText: string): [string, PyValue][] | undefined {
+  const doc = parseSkillDocument('', `---\n${yamlText}\n---\n`);
+  if (doc.frontmatter.state === 'empty') return [];
+  if (doc.frontmatter.state !== 'mapping' || doc.frontmatter.problems.some((p) => p.severity === 'error')) return undefined;
+  const m = new Map<string, PyValue>();
+  for (const e of doc.frontmatter.entries) m.set(e.key, pyFromNode(e.value));
+  return [...m];
+}
+
+// ---------------------------------------------------------------- skills-ref
+
+/** skills-ref parser.py `parse_frontmatter` + `read_properties` (strictyaml: every scalar is a string). */
+function agentskillsMeta(raw: string): MetaResult {
+  const content = universalNewlines(raw);
+  if (!content.startsWith('---')) return { ok: false, message: 'SKILL.md must start with YAML frontmatter (---)' };
+  const parts = splitN(content, '---', 2);
+  if (parts.length < 3) return { ok: false, message: 'SKILL.md frontmatter not properly closed with ---' };
+  const ydoc = parseDocument(parts[1], { uniqueKeys: true, strict: true });
+  let flow = false;
+  visit(ydoc, { Node(_k, n) { if ('flow' in n && (n as { flow?: boolean }).flow) flow = true; } });
+  if (ydoc.errors.length || flow) return { ok: false, message: `Invalid YAML in frontmatter: ${ydoc.errors[0]?.message.split('\n')[0] ?? 'flow style is not allowed (strictyaml)'}` };
+  const data = ydoc.contents;
+  if (!isMap(data)) return { ok: false, message: 'SKILL.md frontmatter must be a YAML mapping' };
+  const fields = new Map<string, unknown>();
+  for (const pair of data.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+    const v = pair.value as unknown;
+    fields.set(key, isScalar(v) ? strictScalar(v as Scalar, parts[1]) : v ? 'non-string' : '');
+  }
+  if (!fields.has('name')) return { ok: false, message: 'Missing required field in frontmatter: name' };
+  if (!fields.has('description')) return { ok: false, message: 'Missing required field in frontmatter: description' };
+  const name = fields.get('name');
+  const desc = fields.get('description');
+  if (typeof name !== 'string' || name.trim() === '' || name === 'non-string') return { ok: false, message: "Field 'name' must be a non-empty string" };
+  if (typeof desc !== 'string' || desc.trim() === '' || desc === 'non-string') return { ok: false, message: "Field 'description' must be a non-empty string" };
+  return { ok: true, meta: { name: pyStrip(name), description: pyStrip(desc), extras: [] } };
+}
+
+/** strictyaml gives every scalar as its text. */
+function strictScalar(s: Scalar, src: string): string {
+  if (s.type === 'PLAIN' && s.range) return src.slice(s.range[0], s.range[1]).trim();
+  return s.value === null || s.value === undefined ? '' : String(s.value);
+}
+
+/** Python `s.split(sep, maxsplit)`. */
+function splitN(s: string, sep: string, max: number): string[] {
+  const out: string[] = [];
+  let from = 0;
+  while (out.length < max) {
+    const i = s.indexOf(sep, from);
+    if (i < 0) break;
+    out.push(s.slice(from, i));
+    from = i + sep.length;
+  }
+  out.push(s.slice(from));
+  return out;
+}
+
+// ---------------------------------------------------------------- Eino
+
+/** Eino filesystem_backend.go `parseFrontmatter`: (frontmatter, content). */
+export function einoSplit(raw: string): { yaml: string; content: string } | { error: string } {
+  const data = goTrimSpace(raw);
+  if (!data.startsWith('---')) return { error: 'file does not start with frontmatter delimiter' };
+  const rest = data.slice(3);
+  const idx = rest.indexOf('\n---');
+  if (idx < 0) return { error: 'frontmatter closing delimiter not found' };
+  const yaml = goTrimSpace(rest.slice(0, idx));
+  let content = rest.slice(idx + 4);
+  if (content.startsWith('\n')) content = content.slice(1);
+  return { yaml, content: goTrimSpace(content) };
+}
+
+function einoMeta(raw: string, file: string): MetaResult {
+  const split = einoSplit(raw);
+  if ('error' in split) return { ok: false, message: `failed to load skill from ${file}: ${split.error} (Eino's List fails for every skill)` };
+  const ydoc = parseDocument(split.yaml, { uniqueKeys: true, strict: true });
+  if (ydoc.errors.length) return { ok: false, message: `failed to load skill from ${file}: ${ydoc.errors[0].message.split('\n')[0]} (Eino's List fails for every skill)` };
+  const js = (ydoc.toJS() ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+  const context = typeof js.context === 'string' ? js.context : undefined;
+  return { ok: true, meta: { name: str(js.name), description: str(js.description), extras: [], context } };
+}
+
+// ---------------------------------------------------------------- Codex
+
+function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
+  // extract_frontmatter: first line trim() == "---", closing line trim() == "---", non-empty.
+  const lines = raw.split(/\r?\n/);
+  if (lines[0]?.trim() !== '---') return { ok: false, message: 'missing YAML frontmatter delimited by ---' };
+  let close = -1;
+  for (let i = 1; i < lines.length; i++) if (lines[i].trim() === '---') { close = i; break; }
+  if (close < 0 || lines.slice(1, close).join('\n').trim() === '') return { ok: false, message: 'missing YAML frontmatter delimited by ---' };
+  const err = doc.frontmatter.problems.find((p) => p.severity === 'error');
+  if (err) return { ok: false, message: `invalid YAML: ${err.message}` };
+  const nameV = toJs(getEntry(doc, 'name')?.value);
+  const descV = toJs(getEntry(doc, 'description')?.value);
+  const name = rustSplitJoin(typeof nameV === 'string' && nameV !== '' ? nameV : path.basename(dir) || 'skill');
+  const description = rustSplitJoin(typeof descV === 'string' ? descV : '');
+  if (description === '') return { ok: false, message: 'missing field `description`' };
+  if (cpLength(name) > 64) return { ok: false, message: 'invalid name: exceeds maximum length of 64 characters' };
+  if (cpLength(description) > 1024) return { ok: false, message: 'invalid description: exceeds maximum length of 1024 characters' };
+  return { ok: true, meta: { name, description, extras: extrasOf(doc) } };
+}
+
+// ---------------------------------------------------------------- Claude Code
+
+function claudeMeta(doc: SkillDocument, dir: string): MetaResult {
+  // The command name is the folder name; YAML errors leave the metadata empty (body still loads).
+  const usable = doc.frontmatter.state === 'mapping' && !doc.frontmatter.problems.some((p) => p.severity === 'error');
+  const val = (k: string) => (usable ? toJs(getEntry(doc, k)?.value) : undefined);
+  const body = doc.text.slice(doc.bodyStart);
+  const d = val('description');
+  let description = typeof d === 'string' ? d : d === undefined || d === null ? '' : String(d);
+  if (description === '') description = body.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  const w = val('when_to_use');
+  const dmi = val('disable-model-invocation');
+  const ctx = val('context');
+  return {
+    ok: true,
+    meta: {
+      name: path.basename(dir),
+      description,
+      whenToUse: typeof w === 'string' && w !== '' ? w : undefined,
+      context: typeof ctx === 'string' ? ctx : undefined,
+      hidden: dmi === true || dmi === 'true' ? 'disable-model-invocation: true (Claude never sees the description)' : undefined,
+      extras: extrasOf(doc),
+    },
+  };
+}
+
+// ---------------------------------------------------------------- Copilot / opencode
+
+function genericMeta(agent: ProfileId, doc: SkillDocument, dir: string): MetaResult {
+  const st = doc.frontmatter.state;
+  if (st !== 'mapping' || doc.frontmatter.problems.some((p) => p.severity === 'error')) {
+    return { ok: false, message: st === 'mapping' ? `YAML error: ${doc.frontmatter.problems[0].message}` : `frontmatter ${st}` };
+  }
+  const n = toJs(getEntry(doc, 'name')?.value);
+  const d = toJs(getEntry(doc, 'description')?.value);
+  if (typeof n !== 'string' || n === '') return { ok: false, message: 'missing name' };
+  if (agent === 'copilot') {
+    if (typeof d !== 'string' || d === '') return { ok: false, message: 'missing description' };
+    const folder = path.basename(dir);
+    if (n.replace(/<[^>]*>/g, '') !== folder) return { ok: false, message: `name "${n}" does not match folder "${folder}" (name-mismatch)` };
+    const cut = d.length > 1024 ? d.slice(0, 1024) : d;
+    return { ok: true, meta: { name: n, description: cut, extras: extrasOf(doc), hidden: toJs(getEntry(doc, 'disable-model-invocation')?.value) === true ? 'disable-model-invocation: true' : undefined } };
+  }
+  if (d !== undefined && d !== null && typeof d !== 'string') return { ok: false, message: 'description is not a string' };
+  return { ok: true, meta: { name: n, description: typeof d === 'string' ? d : '', extras: extrasOf(doc), hidden: typeof d !== 'string' ? 'no description (left out of the listing)' : undefined } };
+}
+
+/** Reads what `agent` takes from a parsed SKILL.md; `raw` is the decoded file text. */
+export function readAgentMeta(agent: ProfileId, doc: SkillDocument, raw: string, file: string): MetaResult {
+  const dir = path.dirname(file);
+  switch (agent) {
+    case 'lovia':
+      return loviaMeta(doc, raw, dir);
+    case 'agentskills':
+      return agentskillsMeta(raw);
+    case 'eino':
+      return einoMeta(raw, file);
+    case 'codex':
+      return codexMeta(doc, raw, dir);
+    case 'claude-code':
+      return claudeMeta(doc, dir);
+    default:
+      return genericMeta(agent, doc, dir);
+  }
+}

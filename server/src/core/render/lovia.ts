@@ -1,0 +1,137 @@
+/**
+ * lovia (cymoo/lovia) — lovia/plugins/skills/catalog.py and model.py @d49aa111
+ * (the newer of the two stored commits: header paths one-lined to 500 chars).
+ * Source read; see /work/research/renderers.md §1.
+ */
+import * as path from 'node:path';
+import { loviaSplit, universalNewlines } from '../catalog/agents';
+import type { SkillCatalog } from '../catalog/catalog';
+import type { CatalogEntry } from '../catalog/types';
+import type { FileSystem } from '../workspace/fileSystem';
+import { loviaOneLine, pyReprStr } from './text';
+import type { PreviewSkill, ToolPreview } from './types';
+
+export const LOVIA_DESCRIPTION_MAX = 1024;
+export const LOVIA_EXTRA_MAX = 256;
+export const LOVIA_HEADER_MAX = 500;
+export const LOVIA_MAX_CONTENT = 100_000;
+export const LOVIA_BEGIN = '--- BEGIN SKILL CONTENT (reference material) ---';
+export const LOVIA_END = '--- END SKILL CONTENT ---';
+
+export const LOVIA_DEFAULT_USAGE_RULES = `## Using skills
+Skills provide domain-specific instructions, procedures, and reference material.
+Each skill listed above has a description \u2014 use it to decide which are relevant.
+- Call \`load_skill(name)\` to load a skill's full instructions.
+- Call \`read_skill_file(name, relpath)\` to read supplementary files
+  (e.g. \`references/\u2026\`, \`scripts/\u2026\`, \`assets/\u2026\`).
+- Load skills only when needed. Each one consumes context \u2014 prefer
+  targeted loading over loading everything upfront.`;
+
+export function loviaIndexLine(e: CatalogEntry): string {
+  let line = `- \`${e.name}\` \u2014 ${loviaOneLine(e.description, LOVIA_DESCRIPTION_MAX)}`;
+  const extra = loviaOneLine(e.extrasText, LOVIA_EXTRA_MAX);
+  if (extra) line += ` [${extra}]`;
+  return line;
+}
+
+/** `SkillCatalog.instructions()`: '' for no skills (the plugin then adds no instructions). */
+export function renderLoviaIndex(skills: readonly CatalogEntry[], usageRules?: string | null): { text: string; skills: PreviewSkill[] } {
+  if (skills.length === 0) return { text: '', skills: [] };
+  const lines = ['## Skills'];
+  const per: PreviewSkill[] = [];
+  for (const e of skills) {
+    const line = loviaIndexLine(e);
+    lines.push(line);
+    per.push({ name: e.name, path: e.path, text: line });
+  }
+  // None → default, "" → none, str → custom (skillmd's config null also means none).
+  const rules = usageRules === undefined ? LOVIA_DEFAULT_USAGE_RULES : usageRules ?? '';
+  if (rules) {
+    lines.push('');
+    lines.push(rules);
+  }
+  return { text: lines.join('\n'), skills: per };
+}
+
+function truncate(text: string): string {
+  // Python len() counts code points.
+  const cps = Array.from(text);
+  if (cps.length <= LOVIA_MAX_CONTENT) return text;
+  return cps.slice(0, LOVIA_MAX_CONTENT).join('') + `\n[truncated: ${cps.length} chars total, showing first ${LOVIA_MAX_CONTENT}]`;
+}
+
+function neutralize(text: string): string {
+  for (const m of [LOVIA_BEGIN, LOVIA_END]) text = text.split(m).join(m.split('---').join('- -'));
+  return text;
+}
+
+/** `_frame(content)`: truncate, then neutralise fake markers, then wrap. */
+export function loviaFrame(content: string): string {
+  return `${LOVIA_BEGIN}\n${neutralize(truncate(content))}\n${LOVIA_END}`;
+}
+
+function sortedNames(names: string[]): string[] {
+  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export function loviaUnknown(name: string, available: string[]): string {
+  return `Unknown skill: ${pyReprStr(name)}.  Available: ${sortedNames(available).join(', ') || '(none)'}`;
+}
+
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+const result = (ok: boolean, text: string, notes: string[] = []): ToolPreview => ({
+  agent: 'lovia', ok, parts: [{ id: 'tool-result', title: ok ? 'load_skill/read_skill_file tool result' : 'tool result (error text)', text }], notes,
+});
+
+/** `load_skill(name)`. */
+export async function renderLoviaLoad(catalog: SkillCatalog, fs: FileSystem, name: string): Promise<ToolPreview> {
+  const e = await catalog.lookup(name);
+  if (!e) return result(false, loviaUnknown(name, catalog.available()));
+  let raw: string;
+  try {
+    raw = strict.decode(await fs.readFile(e.path));
+  } catch (err) {
+    if (err instanceof TypeError) return result(false, `Skill ${pyReprStr(name)} SKILL.md is not UTF-8 text.  Re-save the file with UTF-8 encoding.`);
+    return result(false, `Failed to read skill ${pyReprStr(name)}: ${(err as Error).message}  Check file permissions.`, ['the OS error text differs between Python and Node']);
+  }
+  const body = loviaSplit(raw).body;
+  const location = `  path: ${loviaOneLine(e.realDir, LOVIA_HEADER_MAX)}`;
+  return result(true, `[skill: ${e.name}${location}]\n${loviaFrame(body)}`);
+}
+
+/** Python `Path.resolve()` (non-strict): resolve what exists, keep the rest. */
+async function pyResolve(fs: FileSystem, p: string): Promise<string> {
+  const abs = path.resolve(p);
+  try {
+    return await fs.realpath(abs);
+  } catch {
+    const parent = path.dirname(abs);
+    if (parent === abs) return abs;
+    return path.join(await pyResolve(fs, parent), path.basename(abs));
+  }
+}
+
+/** `read_skill_file(name, relpath)`. */
+export async function renderLoviaRead(catalog: SkillCatalog, fs: FileSystem, name: string, relpath: string): Promise<ToolPreview> {
+  const e = await catalog.lookup(name);
+  if (!e) return result(false, loviaUnknown(name, catalog.available()));
+  const r = pyReprStr(relpath);
+  const root = e.realDir;
+  const target = await pyResolve(fs, path.isAbsolute(relpath) ? relpath : path.join(root, relpath));
+  if (!(target === root || target.startsWith(root + path.sep))) {
+    return result(false, `Path ${r} escapes skill directory.  Use a relative path inside the skill directory.`);
+  }
+  const st = await fs.stat(target).catch(() => undefined);
+  if (st?.type !== 'file') return result(false, `Skill file not found: ${r}`);
+  let content: string;
+  try {
+    content = universalNewlines(strict.decode(await fs.readFile(target)));
+  } catch (err) {
+    if (err instanceof TypeError) {
+      return result(false, `Skill file ${r} is not UTF-8 text (a binary asset?).  Only text files can be read into context; reference binary assets by path instead.`);
+    }
+    return result(false, `Failed to read skill file ${r}: ${(err as Error).message}`, ['the OS error text differs between Python and Node']);
+  }
+  return result(true, `[skill: ${e.name}  file: ${loviaOneLine(relpath, LOVIA_HEADER_MAX)}]\n${loviaFrame(content)}`);
+}

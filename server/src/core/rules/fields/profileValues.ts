@@ -61,9 +61,12 @@ export function measure(s: string, how: LengthMeasure | undefined, nfkc = false)
   return charLength(s);
 }
 
-/** Whether a YAML error overlaps the entry's value: the value is then unreliable. */
+/** Whether a YAML error touches the offsets [start, end]. */
+export function yamlErrorIn(doc: SkillDocument, start: number, end: number): boolean {
+  return doc.frontmatter.problems.some((p) => p.severity === 'error' && p.start <= end && p.end >= start);
+}
+
+/** Whether a YAML error touches the entry: its value is then unreliable. */
 export function hasYamlErrorAt(doc: SkillDocument, entry: FrontmatterEntry): boolean {
-  const from = doc.lines.positionAt(entry.keyStart).line;
-  const to = doc.lines.positionAt(Math.max(entry.keyStart, (entry.value?.end ?? entry.keyEnd) - 1)).line;
-  return doc.frontmatter.problems.some((p) => p.severity === 'error' && p.range.start.line >= from && p.range.start.line <= to);
+  return yamlErrorIn(doc, entry.keyStart, entry.value?.end ?? entry.keyEnd);
 }

@@ -4,11 +4,12 @@ import type { Fix } from '../../types';
 import type { Rule, RuleContext } from '../types';
 import { eol, replace } from '../edits';
 import { Verdict } from '../outcomes';
+import { yamlErrorIn } from '../fields/profileValues';
 
 type Feature = 'flow' | 'anchor' | 'alias' | 'tag';
 
 const WHAT: Record<Feature, string> = {
-  flow: 'Flow style (`[…]`, `{…}`)',
+  flow: 'Flow style',
   anchor: 'An anchor (`&name`)',
   alias: 'An alias (`*name`)',
   tag: 'A tag (`!tag`)',
@@ -46,15 +47,16 @@ export const yamlUnsupportedSyntax: Rule = {
       const v = verdict(f);
       if (v.empty) return;
       const parser = [...new Set(v.profiles.map((p) => p.yaml!.parser))].join(', ');
+      const what = f === 'flow' ? (node.kind === 'seq' ? 'A flow list `[…]`' : 'A flow mapping `{…}`') : WHAT[f];
       ctx.report({
         severity: v.severity,
-        message: `${WHAT[f]} is not accepted by ${parser}; ${FIX_HINT[f]} (${v.describe()}).`,
+        message: `${what} is not accepted by ${parser}; ${FIX_HINT[f]} (${v.describe()}).`,
         range: f === 'flow' || f === 'alias' ? node.range : propRange(ctx, node, f),
         fixes,
       });
     };
     const walk = (node: ValueNode | null, indent: string, keyEnd?: number) => {
-      if (!node) return;
+      if (!node || yamlErrorIn(ctx.doc, node.start, node.end)) return;
       if (node.anchor) report('anchor', node);
       if (node.tag) report('tag', node);
       if (node.kind === 'alias') {

@@ -252,6 +252,8 @@ export async function renameEdits(fs: FileSystem, skillDir: string, oldPath: str
       if (rel === '') rel = '.';
       if (ref.path.endsWith('/') && !rel.endsWith('/')) rel += '/';
       if (newTarget === target && newBase === base) continue;
+      const written = path.posix.normalize(ref.path.replace(/\\/g, '/'));
+      if (path.posix.normalize(rel) === written) continue;
       (edits[file] ??= []).push({ range: ref.pathRange, newText: writePath(doc, ref, rel) });
     }
   }

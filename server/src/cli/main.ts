@@ -1,4 +1,5 @@
 import { runCheck, CHECK_USAGE } from './commands/check';
+import { runAsCheckWorker } from './commands/checkParallel';
 import { runIndex } from './commands/index';
 import { runLoad } from './commands/load';
 import { runRead } from './commands/read';
@@ -55,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
   return command(rest, process.cwd(), write);
 }
 
-main(process.argv.slice(2)).then(
+if (!runAsCheckWorker()) main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

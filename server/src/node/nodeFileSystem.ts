@@ -1,14 +1,45 @@
-import { promises as fsp } from 'node:fs';
+import * as fs from 'node:fs';
 import type { DirEntry, FileStat, FileSystem } from '../core/workspace/fileSystem';
 
-/** The core's FileSystem over Node's `fs`. */
+function toStat(s: fs.Stats): FileStat {
+  return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtimeMs: s.mtimeMs, mode: s.mode & 0o7777 };
+}
+
+function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP';
+}
+
+function toEntries(entries: fs.Dirent[]): DirEntry[] {
+  return entries.map((d) => ({
+    name: d.name,
+    type: d.isSymbolicLink() ? 'symlink' : d.isDirectory() ? 'directory' : d.isFile() ? 'file' : 'other',
+  }));
+}
+
+/**
+ * The core's FileSystem over Node's `fs`. `sync: true` suits a batch run (the CLI):
+ * many small synchronous reads beat thousands of promise round trips on two cores.
+ * The language server uses the asynchronous default so it stays responsive.
+ */
 export class NodeFileSystem implements FileSystem {
+  constructor(private readonly options: { sync?: boolean } = {}) {}
+
   async readFile(path: string): Promise<Uint8Array> {
-    return fsp.readFile(path);
+    return this.options.sync ? fs.readFileSync(path) : fs.promises.readFile(path);
   }
 
   async readFilePrefix(path: string, maxBytes: number): Promise<Uint8Array> {
-    const fh = await fsp.open(path, 'r');
+    if (this.options.sync) {
+      const fd = fs.openSync(path, 'r');
+      try {
+        const buf = Buffer.alloc(maxBytes);
+        return buf.subarray(0, fs.readSync(fd, buf, 0, maxBytes, 0));
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+    const fh = await fs.promises.open(path, 'r');
     try {
       const buf = Buffer.alloc(maxBytes);
       const { bytesRead } = await fh.read(buf, 0, maxBytes, 0);
@@ -18,26 +49,47 @@ export class NodeFileSystem implements FileSystem {
     }
   }
 
+  async readFileWithin(path: string, maxBytes: number): Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }> {
+    if (!this.options.sync) {
+      const st = await fs.promises.stat(path);
+      if (!st.isFile()) return { size: st.size, notFile: true };
+      if (st.size > maxBytes) return { size: st.size };
+      return { bytes: await fs.promises.readFile(path) };
+    }
+    // O_NONBLOCK: opening a FIFO named SKILL.md must not hang the run.
+    const fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile()) return { size: st.size, notFile: true };
+      if (st.size > maxBytes) return { size: st.size };
+      const buf = Buffer.allocUnsafe(st.size);
+      let n = 0;
+      while (n < st.size) {
+        const r = fs.readSync(fd, buf, n, st.size - n, n);
+        if (r === 0) break;
+        n += r;
+      }
+      return { bytes: buf.subarray(0, n) };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
   async stat(path: string): Promise<FileStat | undefined> {
     try {
-      const s = await fsp.stat(path);
-      return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtimeMs: s.mtimeMs, mode: s.mode & 0o7777 };
+      return toStat(this.options.sync ? fs.statSync(path) : await fs.promises.stat(path));
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return undefined;
+      if (isMissing(e)) return undefined;
       throw e;
     }
   }
 
   async readDirectory(path: string): Promise<DirEntry[]> {
-    const entries = await fsp.readdir(path, { withFileTypes: true });
-    return entries.map((d) => ({
-      name: d.name,
-      type: d.isSymbolicLink() ? 'symlink' : d.isDirectory() ? 'directory' : d.isFile() ? 'file' : 'other',
-    }));
+    return toEntries(this.options.sync ? fs.readdirSync(path, { withFileTypes: true }) : await fs.promises.readdir(path, { withFileTypes: true }));
   }
 
   async realpath(path: string): Promise<string> {
-    return fsp.realpath(path);
+    // The native realpath is one libc call; the JS one lstat()s every path component.
+    return this.options.sync ? fs.realpathSync.native(path) : fs.promises.realpath(path);
   }
 }

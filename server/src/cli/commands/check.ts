@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { checkSkillFile, type SkillCheckResult } from '../../core/check/checkSkillFile';
+import type { SkillCheckResult } from '../../core/check/checkSkillFile';
+import { checkFiles } from './checkParallel';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -38,19 +39,6 @@ const SPEC = {
   help: { short: 'h' },
 };
 
-async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  });
-  await Promise.all(workers);
-  return out;
-}
-
 export async function runCheck(argv: string[], cwd: string, write: (s: string) => void): Promise<number> {
   const args = parseArgs(argv, SPEC);
   if (args.options.help) {
@@ -67,7 +55,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError('--max-warnings needs a whole number ≥ 0');
   }
 
-  const fs = new NodeFileSystem();
+  const fs = new NodeFileSystem({ sync: true });
   const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
   const opts: CheckOptions = { targets: targets as ProfileId[] };
   if (configPath) {
@@ -103,8 +91,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
       }
     }
   }
-  const results: SkillCheckResult[] = await pool(files, 32, (f) => checkSkillFile(fs, f, opts));
-  for (const r of results) delete r.doc; // free the text early on large runs
+  const results: SkillCheckResult[] = await checkFiles(files, opts, __filename);
   const report: CheckReport = { results, general, cwd };
   write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
   const c = counts(allDiagnostics(report));

@@ -1,6 +1,7 @@
 import { LineIndex } from '../text/lineIndex';
 import { findFrontmatterBounds } from './frontmatterBounds';
 import type { Frontmatter, SkillDocument } from './model';
+import { readFlatFrontmatter } from './flatFrontmatter';
 import { parseYamlTree } from './yamlTree';
 
 /**
@@ -38,6 +39,12 @@ export function parseSkillDocument(path: string, text: string, version = 0): Ski
   const yamlText = text.slice(bounds.contentStart, bounds.contentEnd);
   if (yamlText.trim() === '') {
     frontmatter.state = 'empty';
+    return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+  }
+  const flat = readFlatFrontmatter(text, bounds.contentStart, bounds.contentEnd, lines);
+  if (flat) {
+    frontmatter.entries = flat;
+    frontmatter.fastPath = true;
     return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
   }
   const { root, problems } = parseYamlTree(text, bounds.contentStart, bounds.contentEnd, lines);

@@ -47,14 +47,23 @@ function firstInvalidUtf8(b: Uint8Array): number {
 export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadResult> {
   let bytes: Uint8Array;
   try {
-    const st = await fs.stat(path);
-    if (!st) return fileProblem(path, 'file-unreadable', 'The skill file does not exist.');
-    if (st.type !== 'file') return fileProblem(path, 'file-unreadable', 'The skill file is not a regular file.');
-    if (st.size > MAX_SKILL_FILE_BYTES) {
-      return fileProblem(path, 'file-too-large', `The skill file is ${formatBytes(st.size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`);
+    if (fs.readFileWithin) {
+      const r = await fs.readFileWithin(path, MAX_SKILL_FILE_BYTES);
+      if (!('bytes' in r)) {
+        if (r.notFile) return fileProblem(path, 'file-unreadable', 'The skill file is not a regular file.');
+        return fileProblem(path, 'file-too-large', tooLarge(r.size));
+      }
+      bytes = r.bytes;
+    } else {
+      const st = await fs.stat(path);
+      if (!st) return fileProblem(path, 'file-unreadable', 'The skill file does not exist.');
+      if (st.type !== 'file') return fileProblem(path, 'file-unreadable', 'The skill file is not a regular file.');
+      if (st.size > MAX_SKILL_FILE_BYTES) return fileProblem(path, 'file-too-large', tooLarge(st.size));
+      bytes = await fs.readFile(path);
     }
-    bytes = await fs.readFile(path);
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return fileProblem(path, 'file-unreadable', 'The skill file does not exist.');
     return fileProblem(path, 'file-unreadable', `The skill file cannot be read: ${(e as Error).message}`);
   }
   const decoded = decodeText(bytes);
@@ -64,6 +73,10 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
       : fileProblem(path, 'file-encoding', `The skill file is not valid UTF-8 (${decoded.detail}); save it as UTF-8.`);
   }
   return { doc: parseSkillDocument(path, stripBom(decoded.text)) };
+}
+
+function tooLarge(size: number): string {
+  return `The skill file is ${formatBytes(size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`;
 }
 
 /** Editors drop the BOM from the text they hold; do the same so positions agree. */

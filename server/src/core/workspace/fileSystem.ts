@@ -23,6 +23,11 @@ export interface FileSystem {
   readFile(path: string): Promise<Uint8Array>;
   /** Reads at most `maxBytes` from the start of the file. */
   readFilePrefix?(path: string, maxBytes: number): Promise<Uint8Array>;
+  /**
+   * Reads a regular file unless it is larger than `maxBytes` (then only its size
+   * is returned): one open instead of a stat and a read on hot paths.
+   */
+  readFileWithin?(path: string, maxBytes: number): Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }>;
   /** undefined when the path does not exist */
   stat(path: string): Promise<FileStat | undefined>;
   readDirectory(path: string): Promise<DirEntry[]>;

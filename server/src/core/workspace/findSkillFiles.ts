@@ -34,11 +34,14 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
   const maxDepth = opts.maxDepth ?? 32;
   const visited = new Set<string>();
 
-  const walk = async (dir: string, depth: number, ancestors: Set<string>): Promise<void> => {
+  // Real paths are resolved only where a symlink is crossed: below a real folder a
+  // plain child's real path is the parent's plus its name, which saves a system
+  // call per folder on large trees.
+  const walk = async (dir: string, knownReal: string | undefined, depth: number, ancestors: Set<string>): Promise<void> => {
     if (opts.token?.isCancellationRequested) return;
     let real: string;
     try {
-      real = await fs.realpath(dir);
+      real = knownReal ?? (await fs.realpath(dir));
     } catch (e) {
       result.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot resolve folder: ${(e as Error).message}` });
       return;
@@ -88,7 +91,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
           }
           if (st.type !== 'directory') continue;
         }
-        await walk(child, depth + 1, next);
+        await walk(child, e.type === 'symlink' ? undefined : path.join(real, e.name), depth + 1, next);
       }
     }
   };
@@ -105,6 +108,6 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     result.files.push(root);
     return result;
   }
-  await walk(root, 0, new Set());
+  await walk(root, undefined, 0, new Set());
   return result;
 }

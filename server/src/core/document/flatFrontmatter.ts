@@ -1,0 +1,271 @@
+import type { LineIndex } from '../text/lineIndex';
+import type { FrontmatterEntry, MapNode, ScalarNode, SeqNode } from './model';
+
+/**
+ * A fast reader for the frontmatter most skills have: top-level `key: value` lines
+ * with plain or simply quoted scalars, and one level of nested `sub: value` or
+ * `- item` lines. It accepts only input where the
+ * result is certain to equal the `yaml` package's (differentially tested against it
+ * over the real-world corpus and fuzzed input) and returns undefined for anything
+ * else — deeper nesting, block scalars, multi-line values, escapes, comments, anchors,
+ * tags, duplicate keys, floats and other values whose YAML type is not obvious.
+ */
+export function readFlatFrontmatter(text: string, start: number, end: number, lines: LineIndex): FrontmatterEntry[] | undefined {
+  const entries: FrontmatterEntry[] = [];
+  const keys = new Set<string>();
+  let pos = start;
+  while (pos < end) {
+    const line = lineAt(text, pos, end);
+    if (line.end === pos) {
+      pos = line.next;
+      continue;
+    }
+    const entry: FlatEntry | undefined = readLine(text, pos, line.end, line.next, lines, 0);
+    if (!entry || keys.has(entry.key)) return undefined;
+    keys.add(entry.key);
+    pos = line.next;
+    if (entry.blockScalar) {
+      const block = readBlockScalar(text, pos, end, lines, entry.blockScalar);
+      if (!block) return undefined;
+      delete entry.blockScalar;
+      entry.value = block.node;
+      entry.valueRange = block.node.range;
+      entry.lineEnd = block.next;
+      pos = block.next;
+    } else if (entry.value === null) {
+      // `key:` alone: a nested block, or null when the next line is another key.
+      const block = readBlock(text, pos, end, lines);
+      if (block === undefined) return undefined;
+      if (block) {
+        entry.value = block.node;
+        entry.valueRange = block.node.range;
+        entry.lineEnd = block.next;
+        pos = block.next;
+      }
+    }
+    entries.push(entry);
+  }
+  return entries;
+}
+
+function lineAt(text: string, pos: number, end: number): { end: number; next: number } {
+  let eol = text.indexOf('\n', pos);
+  if (eol < 0 || eol >= end) eol = end;
+  let lineEnd = eol;
+  if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
+  return { end: lineEnd, next: eol < end ? eol + 1 : end };
+}
+
+function indentOf(text: string, pos: number, end: number): number {
+  let i = pos;
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  return i - pos;
+}
+
+/**
+ * The block after `key:`: one level of `sub: value` lines or `- value` items at one
+ * indentation. null = no block (the value is null); undefined = not simple enough.
+ */
+function readBlock(text: string, pos: number, end: number, lines: LineIndex): { node: MapNode | SeqNode; next: number } | null | undefined {
+  if (pos >= end) return null;
+  const first = lineAt(text, pos, end);
+  const indent = indentOf(text, pos, first.end);
+  const isSeq = text.charCodeAt(pos + indent) === 45 /* - */ && text.charCodeAt(pos + indent + 1) === 32;
+  if (indent === 0 && !isSeq) return null;
+  const mapEntries: FrontmatterEntry[] = [];
+  const items: ScalarNode[] = [];
+  const keys = new Set<string>();
+  const blockStart = pos + indent;
+  let p = pos;
+  while (p < end) {
+    const line = lineAt(text, p, end);
+    const ind = indentOf(text, p, line.end);
+    if (line.end === p || ind !== indent) {
+      // A blank or top-level line ends the block (an indented line after a blank
+      // one then fails the top-level reader); other indentation is beyond this reader.
+      if (line.end === p || ind === 0) break;
+      return undefined;
+    }
+    const s = p + ind;
+    if (isSeq) {
+      if (text.charCodeAt(s) !== 45 || text.charCodeAt(s + 1) !== 32) return ind === 0 ? finish() : undefined;
+      let v = s + 2;
+      while (v < line.end && text.charCodeAt(v) === 32) v++;
+      let ve = line.end;
+      while (ve > v && text.charCodeAt(ve - 1) === 32) ve--;
+      if (ve === v) return undefined;
+      const sc = readScalar(text, v, ve);
+      if (!sc) return undefined;
+      items.push({ kind: 'scalar', value: sc.value, style: sc.style, source: text.slice(v, ve), start: v, end: ve, range: lines.range(v, ve) });
+    } else {
+      const child = readLine(text, s, line.end, line.next, lines, ind);
+      if (!child || child.value === null || keys.has(child.key)) return undefined;
+      keys.add(child.key);
+      mapEntries.push(child);
+    }
+    p = line.next;
+  }
+  return finish();
+
+  function finish(): { node: MapNode | SeqNode; next: number } | undefined {
+    if (p === pos) return undefined;
+    const range = lines.range(blockStart, p);
+    if (isSeq) return { node: { kind: 'seq', items, flow: false, start: blockStart, end: p, range }, next: p };
+    return { node: { kind: 'map', entries: mapEntries, flow: false, start: blockStart, end: p, range }, next: p };
+  }
+}
+
+interface BlockHeader {
+  style: 'literal' | 'folded';
+  strip: boolean;
+  start: number;
+}
+
+type FlatEntry = FrontmatterEntry & { blockScalar?: BlockHeader };
+
+/**
+ * A `|`, `|-`, `>` or `>-` block at one indentation, without tabs, whitespace-only
+ * lines, leading blank lines or more-indented folded lines.
+ */
+function readBlockScalar(text: string, pos: number, end: number, lines: LineIndex, h: BlockHeader): { node: ScalarNode; next: number } | undefined {
+  const content: string[] = [];
+  let indent = -1;
+  let p = pos;
+  let blockEnd = pos;
+  while (p < end) {
+    const line = lineAt(text, p, end);
+    const raw = text.slice(p, line.end);
+    if (raw.includes('\t')) return undefined;
+    if (raw.length === 0) {
+      if (indent < 0) return undefined;
+      content.push('');
+      p = line.next;
+      continue;
+    }
+    const ind = indentOf(text, p, line.end);
+    if (ind === raw.length) return undefined;
+    if (indent < 0) {
+      if (ind === 0) return undefined;
+      indent = ind;
+    }
+    if (ind < indent) {
+      if (ind !== 0) return undefined;
+      break;
+    }
+    if (ind > indent && h.style === 'folded') return undefined;
+    content.push(raw.slice(indent));
+    p = line.next;
+    blockEnd = p;
+  }
+  if (indent < 0) return undefined;
+  // Trailing blank lines are chomped and, like `yaml`, left out of the node's range.
+  p = blockEnd;
+  while (content.length && content[content.length - 1] === '') content.pop();
+  if (content.length === 0) return undefined;
+  let value: string;
+  if (h.style === 'literal') {
+    value = content.join('\n');
+  } else {
+    value = content[0];
+    let blanks = 0;
+    for (let i = 1; i < content.length; i++) {
+      if (content[i] === '') blanks++;
+      else {
+        value += blanks ? '\n'.repeat(blanks) : ' ';
+        value += content[i];
+        blanks = 0;
+      }
+    }
+  }
+  if (!h.strip) value += '\n';
+  for (let i = 0; i < value.length; i++) {
+    const ch = value.charCodeAt(i);
+    if ((ch < 32 && ch !== 10) || ch === 0x7f || ch === 0xfeff || (ch >= 0x80 && ch <= 0x9f) || ch === 0x2028 || ch === 0x2029) return undefined;
+  }
+  const node: ScalarNode = { kind: 'scalar', value, style: h.style, source: text.slice(h.start, p), start: h.start, end: p, range: lines.range(h.start, p) };
+  return { node, next: p };
+}
+
+const BLOCK_HEADERS: Record<string, Omit<BlockHeader, 'start'>> = {
+  '|': { style: 'literal', strip: false },
+  '|-': { style: 'literal', strip: true },
+  '>': { style: 'folded', strip: false },
+  '>-': { style: 'folded', strip: true },
+};
+
+function isKeyChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+function readLine(text: string, lineStart: number, lineEnd: number, next: number, lines: LineIndex, indent: number): FlatEntry | undefined {
+  const keyStart = lineStart;
+  // key: first char a letter or underscore, then [A-Za-z0-9_-]
+  const c0 = text.charCodeAt(keyStart);
+  if (!((c0 >= 97 && c0 <= 122) || (c0 >= 65 && c0 <= 90) || c0 === 95)) return undefined;
+  let i = keyStart + 1;
+  while (i < lineEnd && isKeyChar(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) !== 58 /* : */ || i - keyStart > 1000) return undefined;
+  const keyEnd = i;
+  const key = text.slice(keyStart, keyEnd);
+  const fullLineStart = keyStart - indent;
+  i++;
+  let vEnd = lineEnd;
+  while (vEnd > i && text.charCodeAt(vEnd - 1) === 32) vEnd--;
+  if (vEnd === i) {
+    // `key:` with nothing after it (trailing spaces allowed)
+    return { key, keyStart, keyEnd, keyRange: lines.range(keyStart, keyEnd), value: null, valueRange: lines.range(keyEnd + 1, keyEnd + 1), lineStart: fullLineStart, lineEnd: next };
+  }
+  if (text.charCodeAt(i) !== 32) return undefined;
+  while (i < lineEnd && text.charCodeAt(i) === 32) i++;
+  const header = indent === 0 ? BLOCK_HEADERS[text.slice(i, vEnd)] : undefined;
+  if (header) {
+    const entry: FlatEntry = { key, keyStart, keyEnd, keyRange: lines.range(keyStart, keyEnd), value: null, valueRange: lines.range(i, i), lineStart: fullLineStart, lineEnd: next };
+    entry.blockScalar = { ...header, start: i };
+    return entry;
+  }
+  const value = readScalar(text, i, vEnd);
+  if (!value) return undefined;
+  const range = lines.range(i, vEnd);
+  const node: ScalarNode = { kind: 'scalar', value: value.value, style: value.style, source: text.slice(i, vEnd), start: i, end: vEnd, range };
+  return { key, keyStart, keyEnd, keyRange: lines.range(keyStart, keyEnd), value: node, valueRange: range, lineStart: fullLineStart, lineEnd: next };
+}
+
+const PLAIN_START_FORBIDDEN = new Set('-?:,[]{}#&*!|>\'"%@`'.split('').map((c) => c.charCodeAt(0)));
+// Plain values the YAML 1.2 core schema would not read as strings.
+const NON_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+
+const SIMPLE_INT = /^(?:0|[1-9][0-9]{0,14})$/;
+const BOOL: Record<string, boolean> = { true: true, True: true, TRUE: true, false: false, False: false, FALSE: false };
+
+function readScalar(text: string, s: number, e: number): { value: string | number | boolean | null; style: ScalarNode['style'] } | undefined {
+  const c = text.charCodeAt(s);
+  if (c === 34 /* " */) {
+    if (text.charCodeAt(e - 1) !== 34 || e - s < 2) return undefined;
+    const inner = text.slice(s + 1, e - 1);
+    if (inner.includes('\t')) return undefined;
+    if (!inner.includes('\\')) return inner.includes('"') ? undefined : { value: inner, style: 'double' };
+    // Escapes YAML and JSON share; anything else goes to the full parser.
+    if (!/^(?:[^"\\]|\\["\\/nrtbf]|\\u[0-9a-fA-F]{4})*$/.test(inner)) return undefined;
+    const decoded = JSON.parse(`"${inner}"`) as string;
+    if (/[\ud800-\udfff]/.test(decoded)) return undefined;
+    return { value: decoded, style: 'double' };
+  }
+  if (c === 39 /* ' */) {
+    if (text.charCodeAt(e - 1) !== 39 || e - s < 2) return undefined;
+    const inner = text.slice(s + 1, e - 1);
+    if (/['\t]/.test(inner)) return undefined;
+    return { value: inner, style: 'single' };
+  }
+  if (PLAIN_START_FORBIDDEN.has(c)) return undefined;
+  const v = text.slice(s, e);
+  if (v.includes(': ') || v.includes(' #') || v.endsWith(':') || v.includes('\t')) return undefined;
+  if (SIMPLE_INT.test(v)) return { value: Number(v), style: 'plain' };
+  if (v in BOOL) return { value: BOOL[v], style: 'plain' };
+  if (NON_STRING.test(v)) return undefined;
+  // Stray control characters and other oddities go to the full parser.
+  for (let i = 0; i < v.length; i++) {
+    const ch = v.charCodeAt(i);
+    if (ch < 32 || ch === 0x7f || ch === 0xfeff || (ch >= 0x80 && ch <= 0x9f) || ch === 0x2028 || ch === 0x2029 || ch === 0x85) return undefined;
+  }
+  return { value: v, style: 'plain' };
+}

@@ -16,7 +16,10 @@ const UNI_SPLIT = new RegExp(`[${UNI_SPACE}]+`, 'u');
 const UNI_TRIM = new RegExp(`^[${UNI_SPACE}]+|[${UNI_SPACE}]+$`, 'gu');
 
 /** Python `" ".join(s.split())`. */
+const PY_NEEDS_SPLIT = new RegExp(`[${PY_SPACE.replace(' ', '')}]|  |^ | $`, 'u');
+
 export function pySplitJoin(s: string): string {
+  if (!PY_NEEDS_SPLIT.test(s)) return s;
   return s.split(PY_SPLIT).filter((p) => p !== '').join(' ');
 }
 
@@ -69,12 +72,13 @@ export function cpSlice(s: string, n: number): string {
 /** lovia's `_one_line(text, limit)`: collapse white space, cap with `…`. */
 export function loviaOneLine(text: string, limit: number): string {
   let t = pySplitJoin(text);
-  if (cpLength(t) > limit) t = cpSlice(t, limit - 1).replace(PY_RSTRIP, '') + '\u2026';
+  if (t.length > limit && cpLength(t) > limit) t = cpSlice(t, limit - 1).replace(PY_RSTRIP, '') + '\u2026';
   return t;
 }
 
 /** Python `html.escape(s, quote=True)`. */
 export function pyHtmlEscape(s: string): string {
+  if (!/[&<>"']/.test(s)) return s;
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 

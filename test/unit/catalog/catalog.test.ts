@@ -1,0 +1,151 @@
+// Discovery over a real temp dir (nested roots, duplicates, malformed skills, a
+// symlink loop) and incremental updates (add, edit, delete, rename) at the core level.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { SkillCatalog, workspaceRoots } from '../../../server/src/core/catalog/catalog';
+import type { FileChange } from '../../../server/src/core/catalog/types';
+import type { ProfileId } from '../../../server/src/core/profiles/types';
+import { NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
+
+const fs = new NodeFileSystem();
+
+function skill(dir: string, name: string, description = `About ${name}.`, file = 'SKILL.md'): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, file), `---\nname: ${name}\ndescription: ${description}\n---\nBody of ${name}.\n`);
+}
+
+function workspace(): string {
+  const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'skillmd-cat-')));
+  skill(path.join(ws, '.claude/skills/alpha'), 'alpha');
+  skill(path.join(ws, '.claude/skills/shared'), 'shared', 'From claude.');
+  skill(path.join(ws, '.agents/skills/shared'), 'shared', 'From agents.');
+  skill(path.join(ws, '.agents/skills/group/nested'), 'nested');
+  skill(path.join(ws, '.agents/skills/group/deep/a/b/c/d/too-deep'), 'too-deep');
+  skill(path.join(ws, '.agents/skills/.hidden/secret'), 'secret');
+  skill(path.join(ws, 'skills/lower'), 'lower', 'Lowercase file.', 'skill.md');
+  mkdirSync(path.join(ws, 'skills/broken'), { recursive: true });
+  writeFileSync(path.join(ws, 'skills/broken/SKILL.md'), '---\nname: broken\ndescription: [unclosed\n---\n');
+  writeFileSync(path.join(ws, 'skills/binary.md'), 'not a skill');
+  mkdirSync(path.join(ws, 'skills/bin'), { recursive: true });
+  writeFileSync(path.join(ws, 'skills/bin/SKILL.md'), Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+  // A loop: skills/loop/again -> skills, and a self-loop link.
+  mkdirSync(path.join(ws, 'skills/loop'), { recursive: true });
+  symlinkSync(path.join(ws, 'skills'), path.join(ws, 'skills/loop/again'));
+  symlinkSync(path.join(ws, 'skills/self'), path.join(ws, 'skills/self'));
+  return ws;
+}
+
+async function open(ws: string, agent: ProfileId): Promise<SkillCatalog> {
+  const c = new SkillCatalog({ fs, agent, roots: workspaceRoots([ws], { roots: ['extra'] }, ws), check: false });
+  await c.scan();
+  return c;
+}
+
+const names = (c: SkillCatalog) => c.snapshot().skills.map((s) => s.name);
+
+test('roots: agent folders in order, then configured roots', () => {
+  const r = workspaceRoots(['/ws'], { roots: ['vendor/skills'] }, '/ws');
+  assert.deepEqual(r.map((x) => `${x.origin}:${x.path}`), [
+    'workspace:/ws/.claude/skills', 'workspace:/ws/.github/skills', 'workspace:/ws/.agents/skills',
+    'workspace:/ws/.codex/skills', 'workspace:/ws/.opencode/skills', 'workspace:/ws/skills', 'config:/ws/vendor/skills',
+  ]);
+});
+
+test('discovery per agent: depth, lowercase skill.md, hidden folders, duplicates, malformed, loops', async () => {
+  const ws = workspace();
+  try {
+    const codex = await open(ws, 'codex');
+    // Codex: recursive ≤ 6 levels, hidden skipped, exact SKILL.md; the first root wins for "shared".
+    assert.deepEqual(names(codex), ['alpha', 'shared', 'nested']);
+    const snap = codex.snapshot();
+    assert.equal(snap.shadowed.length, 1);
+    assert.equal(snap.shadowed[0].path, path.join(ws, '.agents/skills/shared/SKILL.md'));
+    assert.equal(snap.shadowed[0].winner, path.join(ws, '.claude/skills/shared/SKILL.md'));
+    assert.equal(snap.shadowed[0].winnerRoot, path.join(ws, '.claude/skills'));
+    assert.equal(snap.skills.find((s) => s.name === 'shared')!.description, 'From claude.');
+    const invalid = snap.skipped.filter((s) => s.reason === 'invalid').map((s) => path.relative(ws, s.path));
+    assert.deepEqual(invalid.sort(), ['skills/bin/SKILL.md', 'skills/broken/SKILL.md']);
+    assert.ok(snap.problems.some((p) => p.code === 'symlink-loop'), 'symlink loop reported');
+    assert.ok(snap.problems.some((p) => p.code === 'root-missing' && p.path === path.join(ws, 'extra')));
+
+    const lovia = await open(ws, 'lovia');
+    // lovia: one level, exact SKILL.md; "group" holds no SKILL.md itself.
+    assert.deepEqual(names(lovia), ['alpha', 'shared']);
+
+    const agentskills = await open(ws, 'agentskills');
+    // skills-ref accepts lowercase skill.md; nested skills up to 6 levels.
+    assert.deepEqual(names(agentskills), ['alpha', 'shared', 'secret', 'nested', 'lower']); // hidden folders are not skipped (only Codex skips them)
+    const e = agentskills.snapshot().skills.find((s) => s.name === 'lower')!;
+    assert.equal(path.basename(e.path), 'skill.md');
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('incremental updates: add, edit, delete, rename without a full rescan', async () => {
+  const ws = workspace();
+  try {
+    const c = await open(ws, 'codex');
+    let scans = 0;
+    const origScan = c.scan.bind(c);
+    c.scan = async (...a) => {
+      scans++;
+      return origScan(...a);
+    };
+    const root = path.join(ws, '.codex/skills');
+    const apply = (changes: FileChange[]) => c.update(changes);
+
+    // add (a root that did not exist before, then a skill in it)
+    skill(path.join(root, 'added'), 'added');
+    await apply([{ path: root, type: 'created' }]);
+    assert.ok(names(c).includes('added'));
+
+    // edit: the description changes
+    skill(path.join(root, 'added'), 'added', 'Edited text.');
+    await apply([{ path: path.join(root, 'added/SKILL.md'), type: 'changed' }]);
+    assert.equal(c.snapshot().skills.find((s) => s.name === 'added')!.description, 'Edited text.');
+
+    // edit to a duplicate name of an earlier root: now shadowed
+    skill(path.join(root, 'added'), 'alpha');
+    await apply([{ path: path.join(root, 'added/SKILL.md'), type: 'changed' }]);
+    assert.ok(c.snapshot().shadowed.some((s) => s.path === path.join(root, 'added/SKILL.md')));
+
+    // rename the folder (delete + create)
+    skill(path.join(root, 'added'), 'renamed');
+    renameSync(path.join(root, 'added'), path.join(root, 'moved'));
+    await apply([{ path: path.join(root, 'added'), type: 'deleted' }, { path: path.join(root, 'moved'), type: 'created' }]);
+    const moved = c.snapshot().skills.find((s) => s.name === 'renamed')!;
+    assert.equal(moved.path, path.join(root, 'moved/SKILL.md'));
+
+    // delete the SKILL.md; then a malformed one appears and is skipped
+    rmSync(path.join(root, 'moved/SKILL.md'));
+    await apply([{ path: path.join(root, 'moved/SKILL.md'), type: 'deleted' }]);
+    assert.ok(!names(c).includes('renamed'));
+    writeFileSync(path.join(root, 'moved/SKILL.md'), '---\nname: x\n---\n');
+    await apply([{ path: path.join(root, 'moved/SKILL.md'), type: 'created' }]);
+    assert.ok(c.snapshot().skipped.some((s) => s.reason === 'invalid' && s.path === path.join(root, 'moved/SKILL.md')));
+
+    // deleting the shadowing winner un-shadows the later skill
+    rmSync(path.join(ws, '.claude/skills/shared'), { recursive: true });
+    await apply([{ path: path.join(ws, '.claude/skills/shared'), type: 'deleted' }]);
+    assert.equal(c.snapshot().skills.find((s) => s.name === 'shared')!.description, 'From agents.');
+    assert.equal(c.snapshot().shadowed.filter((s) => s.name === 'shared').length, 0);
+
+    // a change to another file touches nothing
+    writeFileSync(path.join(ws, '.claude/skills/alpha/notes.md'), 'x');
+    await apply([{ path: path.join(ws, '.claude/skills/alpha/notes.md'), type: 'created' }]);
+    assert.equal(scans, 0, 'no full rescan during updates');
+
+    // an unknown name triggers exactly one rescan, which finds a skill nobody reported
+    skill(path.join(root, 'silent'), 'silent');
+    assert.equal((await c.lookup('silent'))?.name, 'silent');
+    assert.equal(scans, 1);
+    assert.equal(await c.lookup('missing'), undefined);
+    assert.equal(scans, 2);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});

@@ -11,6 +11,7 @@ test('GitHub slugs: punctuation, duplicates, explicit anchors, setext, code fenc
   assert.equal(githubSlug('Quick Start: Step 1 (beta)!'), 'quick-start-step-1-beta');
   assert.equal(githubSlug('snake_case & kebab-case'), 'snake_case--kebab-case');
   assert.equal(githubSlug('Größe 😀 Über'), 'größe--über');
+  assert.equal(collectAnchors('## Installation &amp; Usage\n')[0].id, 'installation--usage');
   const text = '# Usage\n## Usage\n## Usage\n## `code` and **bold** [link](x.md)\n## Custom {#my-id}\n<a id="raw"></a>\nSetext\n------\n```\n# not a heading\n```\n';
   assert.deepEqual(collectAnchors(text).map((a) => `${a.id}@${a.range.start.line}`), [
     'usage@0', 'usage-1@1', 'usage-2@2', 'code-and-bold-link@3', 'my-id@4', 'custom@4', 'raw@5', 'setext@6',

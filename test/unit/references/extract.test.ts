@@ -59,7 +59,7 @@ test('paths in fenced shell blocks; other languages only through agent variables
   const body = [
     '```bash',
     '$ python3 scripts/extract.py --out "assets/out.json" # scripts/comment.py',
-    'cd x && ./scripts/build.sh | tee references/log.md',
+    'make && ./scripts/build.sh | tee references/log.md',
     '"${CLAUDE_SKILL_DIR}/scripts/y.sh" arg',
     '```',
     '```python',
@@ -122,5 +122,13 @@ test('backslashes and nested parentheses in destinations', () => {
     'link "references\\\\guide.md" 4:4-4:23 path=4:4-4:23',
     'link "references/a_(1).md" 4:29-4:48 path=4:29-4:48',
     'link "references/x(y).md" 4:54-4:74 path=4:54-4:74',
+  ]);
+});
+
+test('after `cd` in a shell block relative paths are not the skill\'s (agent variables still are)', () => {
+  assert.deepEqual(refs('```bash\nscripts/a.sh\ncd my-agent\n./scripts/fork.sh . x\n"$CLAUDE_SKILL_DIR/scripts/b.sh"\n```\n```sh\nscripts/c.sh\n```\n'), [
+    'shell "scripts/a.sh" 5:0-5:12 path=5:0-5:12 exec',
+    'shell "scripts/b.sh" 8:1-8:31 path=8:19-8:31 exec,var=$CLAUDE_SKILL_DIR',
+    'shell "scripts/c.sh" 11:0-11:12 path=11:0-11:12 exec',
   ]);
 });

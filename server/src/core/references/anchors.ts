@@ -42,8 +42,11 @@ export function headingPlainText(md: string): string {
   let s = md;
   if (s.includes('[')) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1');
   if (s.includes('<')) s = s.replace(/<\/?[A-Za-z][^>]*>/g, '');
+  if (s.includes('&')) s = s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e]);
   return s.replace(/`+/g, '').replace(/\*+|~~/g, '').replace(/(^|\W)_+|_+(?=\W|$)/g, '$1').trim();
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 const EXPLICIT_ID = /\s*\{#([^\s}]+)\}\s*$/;
 const HTML_ANCHOR = /<a\s[^>]*?\b(?:id|name)\s*=\s*["']([^"'\r\n]+)["']/gi;

@@ -101,6 +101,8 @@ export function isUrl(target: string): boolean {
 interface Builder {
   doc: SkillDocument;
   out: SkillReference[];
+  /** a `cd` in the current shell block: later relative paths are not the skill's */
+  cwdChanged?: boolean;
 }
 
 function push(
@@ -258,7 +260,12 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       continue;
     }
     const word = text.slice(i, j);
-    codeToken(b, kind, i, j, commandStart);
+    const bare0 = word.replace(/^["']|["']$/g, '');
+    if (commandStart && (bare0 === 'cd' || bare0 === 'pushd') && kind === 'shell') {
+      // After `cd elsewhere` relative paths name files there, not in the skill.
+      b.cwdChanged = true;
+    }
+    if (!b.cwdChanged || VARIABLE.test(word.replace(/^["']/, ''))) codeToken(b, kind, i, j, commandStart);
     const bare = word.replace(/^["']|["']$/g, '');
     commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(bare));
     i = j;
@@ -475,6 +482,7 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
       const open = FENCE.exec(lineText);
       if (open && !(open[1][0] === '`' && lineText.indexOf('`', open.index + open[0].length) !== -1)) {
         fence = { char: open[1][0], len: open[1].length, lang: open[2].toLowerCase() };
+        b.cwdChanged = false;
         continue;
       }
       const def = DEFINITION.exec(lineText);

@@ -19,7 +19,8 @@ export const unknownField: Rule = {
       const near = closest(entry.key, known);
       const elsewhere = profiles.filter((p) => !ctx.targets.includes(p) && p.fields[entry.key]).map((p) => p.id);
       const fixes: Fix[] = [];
-      if (near) fixes.push({ title: `Rename to \`${near}\``, edits: [replace(ctx.doc, entry.keyStart, entry.keyEnd, near)], preferred: true });
+      const taken = near !== undefined && ctx.doc.frontmatter.entries.some((e) => e.key === near);
+      if (near && !taken) fixes.push({ title: `Rename to \`${near}\``, edits: [replace(ctx.doc, entry.keyStart, entry.keyEnd, near)], preferred: true });
       fixes.push({ title: `Remove \`${entry.key}\``, edits: [removeEntry(ctx.doc, entry)] });
       let message = `Unknown field \`${entry.key}\``;
       if (near) message += `; did you mean \`${near}\`?`;

@@ -1,5 +1,6 @@
 import { runCheck, CHECK_USAGE } from './commands/check';
 import { runAsCheckWorker } from './commands/checkParallel';
+import { enableReferenceChecks } from '../core/references';
 import { runIndex } from './commands/index';
 import { runLoad } from './commands/load';
 import { runRead } from './commands/read';
@@ -55,6 +56,9 @@ async function main(argv: string[]): Promise<number> {
   if (!command) throw new UsageError(`unknown command "${cmd}"`);
   return command(rest, process.cwd(), write);
 }
+
+// The CLI checks references too (and so do its worker threads, which run this file).
+enableReferenceChecks();
 
 if (!runAsCheckWorker()) main(process.argv.slice(2)).then(
   (code) => {

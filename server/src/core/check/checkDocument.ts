@@ -26,8 +26,23 @@ export interface SkillSettings {
   rules: Record<string, SeveritySetting>;
 }
 
+// One check asks for a file's settings several times (document rules, reference
+// rules, the result); options objects are reused across a run, so memoise per object.
+const settingsCache = new WeakMap<CheckOptions, Map<string, SkillSettings>>();
+
 /** Targets and rule severities that apply to one SKILL.md. */
 export function resolveSkillSettings(skillFile: string, opts: CheckOptions): SkillSettings {
+  let perFile = settingsCache.get(opts);
+  if (!perFile) settingsCache.set(opts, (perFile = new Map()));
+  let hit = perFile.get(skillFile);
+  if (!hit) {
+    if (perFile.size > 50000) perFile.clear();
+    perFile.set(skillFile, (hit = computeSkillSettings(skillFile, opts)));
+  }
+  return hit;
+}
+
+function computeSkillSettings(skillFile: string, opts: CheckOptions): SkillSettings {
   const rel = opts.configDir ? path.relative(opts.configDir, skillFile).split(path.sep).join('/') : skillFile;
   const fromConfig = opts.config ? settingsFor(opts.config, rel) : { targets: undefined, rules: {} };
   const ids = opts.targets?.length ? opts.targets : fromConfig.targets?.length ? fromConfig.targets : inferTargets(skillFile);

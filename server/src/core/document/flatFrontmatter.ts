@@ -208,26 +208,29 @@ function readLine(text: string, lineStart: number, lineEnd: number, next: number
   const keyEnd = i;
   const key = text.slice(keyStart, keyEnd);
   const fullLineStart = keyStart - indent;
+  // Every range here is on this one line: locate the line once.
+  const ln = lines.positionAt(fullLineStart).line;
+  const at = (a: number, b: number) => ({ start: { line: ln, character: a - fullLineStart }, end: { line: ln, character: b - fullLineStart } });
   i++;
   let vEnd = lineEnd;
   while (vEnd > i && text.charCodeAt(vEnd - 1) === 32) vEnd--;
   if (vEnd === i) {
     // `key:` with nothing after it (trailing spaces allowed)
-    return { key, keyStart, keyEnd, keyRange: lines.range(keyStart, keyEnd), value: null, valueRange: lines.range(keyEnd + 1, keyEnd + 1), lineStart: fullLineStart, lineEnd: next };
+    return { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: null, valueRange: at(keyEnd + 1, keyEnd + 1), lineStart: fullLineStart, lineEnd: next };
   }
   if (text.charCodeAt(i) !== 32) return undefined;
   while (i < lineEnd && text.charCodeAt(i) === 32) i++;
   const header = indent === 0 ? BLOCK_HEADERS[text.slice(i, vEnd)] : undefined;
   if (header) {
-    const entry: FlatEntry = { key, keyStart, keyEnd, keyRange: lines.range(keyStart, keyEnd), value: null, valueRange: lines.range(i, i), lineStart: fullLineStart, lineEnd: next };
+    const entry: FlatEntry = { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: null, valueRange: at(i, i), lineStart: fullLineStart, lineEnd: next };
     entry.blockScalar = { ...header, start: i };
     return entry;
   }
   const value = readScalar(text, i, vEnd);
   if (!value) return undefined;
-  const range = lines.range(i, vEnd);
+  const range = at(i, vEnd);
   const node: ScalarNode = { kind: 'scalar', value: value.value, style: value.style, source: text.slice(i, vEnd), start: i, end: vEnd, range };
-  return { key, keyStart, keyEnd, keyRange: lines.range(keyStart, keyEnd), value: node, valueRange: range, lineStart: fullLineStart, lineEnd: next };
+  return { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: node, valueRange: range, lineStart: fullLineStart, lineEnd: next };
 }
 
 const PLAIN_START_FORBIDDEN = new Set('-?:,[]{}#&*!|>\'"%@`'.split('').map((c) => c.charCodeAt(0)));

@@ -22,6 +22,8 @@ test('real file system: escaping symlink, symlink loop, permissions, symlinked f
     const dir = path.join(root, 'linked-skill');
     cpSync(path.join(fixtures, 'linked-skill'), dir, { recursive: true });
     mkdirSync(path.join(root, 'outside'));
+    // git keeps no empty folders: a fresh clone has no references/ here.
+    mkdirSync(path.join(dir, 'references'), { recursive: true });
     writeFileSync(path.join(root, 'outside', 'secret.md'), '# Secret\n');
     symlinkSync(path.join(root, 'outside', 'secret.md'), path.join(dir, 'references', 'secret.md'));
     symlinkSync('loop-b.md', path.join(dir, 'references', 'loop-a.md'));

@@ -1,13 +1,274 @@
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+// The skillmd language server: wiring only. Every feature lives in ./lsp/* as an
+// adapter over the host-agnostic core (./core).
+import * as path from 'node:path';
+import {
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  WatchKind,
+  type ClientCapabilities,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { resolveSkillSettings } from './core/check/checkDocument';
+import { CONFIG_FILE_NAME } from './core/config/loadConfig';
+import { NodeFileSystem } from './node/nodeFileSystem';
+import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
+import { provideCompletion } from './lsp/completion';
+import { Configuration, readSettings } from './lsp/configuration';
+import { isSkillFile, rememberUri, uriToPath, type EditCapabilities } from './lsp/convert';
+import { DiagnosticsService, type DiagnosticMode } from './lsp/diagnostics';
+import { SkillDocuments } from './lsp/documents';
+import { foldingRanges } from './lsp/folding';
+import { provideHover } from './lsp/hover';
+import { prepareRename, renameSkill } from './lsp/rename';
+import { documentSymbols, flatSymbols } from './lsp/symbols';
+import { WorkspaceIndex } from './lsp/workspaceIndex';
+import { INDEX_STATUS, type IndexStatus } from './protocol';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
+const fs = new NodeFileSystem();
+const config = new Configuration(fs);
+const docs = new SkillDocuments(documents, config);
+const index = new WorkspaceIndex(fs, config, (f) => docs.isOpenPath(f), (m) => connection.console.log(m));
 
-connection.onInitialize(() => ({
-  capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
-  serverInfo: { name: 'skillmd-language-server', version: '0.1.0' },
-}));
+let caps: ClientCapabilities = {};
+let folders: string[] = [];
+let mode: DiagnosticMode = 'push';
+let diagnostics: DiagnosticsService;
+let editCaps: EditCapabilities = { documentChanges: false, resourceOperations: false };
+let initSettings: unknown;
+let hierarchicalSymbols = false;
+let snippets = false;
+
+const versionOf = (uri: string) => documents.get(uri)?.version ?? null;
+const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFor(file)).targets;
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  caps = params.capabilities;
+  const opts = (params.initializationOptions ?? {}) as { settings?: unknown; skillmd?: unknown; diagnosticMode?: DiagnosticMode };
+  initSettings = opts.settings ?? opts.skillmd;
+  folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => !!p);
+  if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => !!p);
+  if (folders.length === 0 && params.rootPath) folders = [params.rootPath];
+  const pull = !!caps.textDocument?.diagnostic && !!caps.workspace?.diagnostics;
+  mode = opts.diagnosticMode ?? (pull ? 'pull' : 'push');
+  diagnostics = new DiagnosticsService(connection, mode, docs, index, config);
+  const ops = caps.workspace?.workspaceEdit?.resourceOperations ?? [];
+  editCaps = {
+    documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
+    resourceOperations: ops.includes('rename') && ops.includes('create'),
+  };
+  hierarchicalSymbols = !!caps.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
+  snippets = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
+  if (initSettings !== undefined) config.setSettings(readSettings(initSettings));
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: [':', ' ', '-', ','], resolveProvider: false },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND], resolveProvider: false },
+      renameProvider: { prepareProvider: true },
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      diagnosticProvider: mode === 'pull' ? { identifier: 'skillmd', interFileDependencies: true, workspaceDiagnostics: true } : undefined,
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+    },
+    serverInfo: { name: 'skillmd-language-server', version: '0.1.0' },
+  };
+});
+
+/** Editor settings: pulled with workspace/configuration where the client can. */
+async function loadSettings(pushed?: unknown): Promise<void> {
+  let raw = pushed;
+  if (raw === undefined && caps.workspace?.configuration) {
+    try {
+      [raw] = await connection.workspace.getConfiguration([{ section: 'skillmd' }]);
+    } catch (e) {
+      connection.console.error(`workspace/configuration failed: ${(e as Error).message}`);
+    }
+  }
+  if (raw === undefined || raw === null) raw = initSettings;
+  config.setSettings(readSettings(raw));
+}
+
+async function loadConfigFiles(): Promise<void> {
+  const problems = await config.loadConfigFiles(folders);
+  for (const p of problems) {
+    void connection.window.showWarningMessage(`skillmd: ${p.file}: ${p.problems.join('; ')}`);
+  }
+}
+
+async function reindex(): Promise<void> {
+  let progress: { report(percentage: number, message?: string): void; done(): void } | undefined;
+  if (caps.window?.workDoneProgress) {
+    const p = await connection.window.createWorkDoneProgress().catch(() => undefined);
+    if (p) {
+      p.begin('skillmd: checking skills', 0, undefined, false);
+      progress = { report: (pct, msg) => p.report(pct, msg ?? ''), done: () => p.done() };
+    }
+  }
+  await index.rebuild(folders, (done, total) => progress?.report(Math.floor((100 * done) / Math.max(1, total)), `${done}/${total}`));
+  progress?.done();
+}
+
+connection.onInitialized(async () => {
+  if (caps.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+    await connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: [
+        { globPattern: `**/${CONFIG_FILE_NAME}` },
+        { globPattern: '**/{SKILL,skill}.md' },
+        // A deleted or renamed folder takes its skills with it.
+        { globPattern: '**/*', kind: WatchKind.Delete },
+      ],
+    }).catch(() => undefined);
+  }
+  if (caps.workspace?.workspaceFolders) {
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      const removed = new Set(e.removed.map((f) => uriToPath(f.uri)));
+      folders = folders.filter((f) => !removed.has(f));
+      for (const f of e.added) {
+        const p = uriToPath(f.uri);
+        if (p && !folders.includes(p)) folders.push(p);
+      }
+      void loadConfigFiles().then(reindex);
+    });
+  }
+  await loadSettings();
+  await loadConfigFiles();
+  // Lazily: let the client's first requests in before the scan starts.
+  setTimeout(() => {
+    if (config.settings.workspaceDiagnostics) void reindex();
+  }, 0);
+});
+
+connection.onDidChangeConfiguration(async (change) => {
+  const pushed = (change.settings as { skillmd?: unknown } | undefined)?.skillmd;
+  await loadSettings(caps.workspace?.configuration ? undefined : pushed);
+  settingsChanged();
+});
+
+function settingsChanged(): void {
+  diagnostics.refreshAll(!!caps.workspace?.diagnostics?.refreshSupport);
+  if (!config.settings.workspaceDiagnostics) return;
+  if (index.status.runs === 0 && index.status.state !== 'indexing') void reindex();
+  else void index.recheckAll();
+}
+
+connection.onDidChangeWatchedFiles(async ({ changes }) => {
+  let configChanged = false;
+  for (const c of changes) {
+    const file = uriToPath(c.uri);
+    if (!file) continue;
+    if (path.basename(file) === CONFIG_FILE_NAME) {
+      configChanged = true;
+      continue;
+    }
+    if (c.type === FileChangeType.Deleted) {
+      index.remove(file);
+    } else if (isSkillFile(file) && !docs.isOpenPath(file) && config.settings.workspaceDiagnostics) {
+      await index.update(file);
+    }
+  }
+  if (configChanged) {
+    await loadConfigFiles();
+    if (config.settings.workspaceDiagnostics && index.status.runs > 0) void reindex();
+    diagnostics.refreshAll(!!caps.workspace?.diagnostics?.refreshSupport);
+  }
+});
+
+// ---------------------------------------------------------------- documents
+
+const justOpened = new Set<string>();
+documents.onDidOpen((e) => {
+  const file = uriToPath(e.document.uri);
+  if (!file || !isSkillFile(file)) return;
+  rememberUri(file, e.document.uri);
+  justOpened.add(e.document.uri);
+  diagnostics.documentOpened(e.document.uri);
+});
+documents.onDidChangeContent((e) => {
+  if (justOpened.delete(e.document.uri)) return;
+  if (docs.get(e.document.uri)) diagnostics.documentChanged(e.document.uri);
+});
+documents.onDidClose((e) => {
+  justOpened.delete(e.document.uri);
+  const file = uriToPath(e.document.uri);
+  docs.forget(e.document.uri);
+  if (!file || !isSkillFile(file)) return;
+  diagnostics.documentClosed(e.document.uri);
+  // While open the index skipped it; now the disk's text counts again.
+  if (config.settings.workspaceDiagnostics) void index.update(file);
+});
+
+connection.languages.diagnostics.on((params, token) => diagnostics.pullDocument(params.textDocument.uri, params.previousResultId, token));
+connection.languages.diagnostics.onWorkspace((params, token) => diagnostics.pullWorkspace(params.previousResultIds, token));
+
+// ---------------------------------------------------------------- features
+
+connection.onCompletion((params) => {
+  const doc = docs.parse(params.textDocument.uri);
+  if (!doc) return [];
+  return provideCompletion(doc, params.position, targetsFor(doc.path), { snippets });
+});
+
+connection.onHover((params) => {
+  const doc = docs.parse(params.textDocument.uri);
+  return doc ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
+});
+
+connection.onCodeAction((params) => {
+  const uri = params.textDocument.uri;
+  const file = uriToPath(uri);
+  const r = docs.diagnostics(uri);
+  if (!file || !r) return [];
+  return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, caps: editCaps, versionOf });
+});
+
+connection.onPrepareRename((params) => {
+  const doc = docs.parse(params.textDocument.uri);
+  if (!doc) return null;
+  return prepareRename(doc, doc.lines.offsetAt(params.position)) ?? null;
+});
+
+connection.onRenameRequest(async (params, token) => {
+  const doc = docs.parse(params.textDocument.uri);
+  if (!doc || !prepareRename(doc, doc.lines.offsetAt(params.position))) return null;
+  const files = new Set(index.skills.keys());
+  for (const p of docs.openPaths()) files.add(p);
+  return renameSkill({
+    doc,
+    newName: params.newName,
+    skillFiles: files,
+    openText: (f) => {
+      for (const d of documents.all()) if (uriToPath(d.uri) === f) return d.getText();
+      return undefined;
+    },
+    fs,
+    caps: editCaps,
+    versionOf,
+    token,
+  });
+});
+
+connection.onDocumentSymbol((params) => {
+  const doc = docs.parse(params.textDocument.uri);
+  if (!doc) return [];
+  const symbols = documentSymbols(doc);
+  return hierarchicalSymbols ? symbols : flatSymbols(params.textDocument.uri, symbols);
+});
+
+connection.onFoldingRanges((params) => {
+  const doc = docs.parse(params.textDocument.uri);
+  return doc ? foldingRanges(doc) : [];
+});
+
+connection.onRequest(INDEX_STATUS, (): IndexStatus => ({ ...index.status, diagnosticMode: mode }));
 
 documents.listen(connection);
 connection.listen();

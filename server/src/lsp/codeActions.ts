@@ -1,0 +1,123 @@
+// Code actions: every fix the rules offer (quick fixes, incl. workspace changes
+// with folder renames and file creates), "fix all in file", and comments that
+// suppress a rule on the next line or for the whole file.
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import type { SkillDocument } from '../core/document/model';
+import { eol } from '../core/rules/edits';
+import type { Fix, SkillDiagnostic } from '../core/types';
+import { fixToWorkspaceEdit, type DiagnosticData, type EditCapabilities, type VersionOf } from './convert';
+import { inFrontmatter } from './frontmatterContext';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.skillmd`;
+
+export interface CodeActionContextInfo {
+  uri: string;
+  file: string;
+  doc: SkillDocument | undefined;
+  /** diagnostics of the current version, with their fixes */
+  diagnostics: SkillDiagnostic[];
+  caps: EditCapabilities;
+  versionOf: VersionOf;
+}
+
+function sameRange(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+function overlaps(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
+  const before = (p: Diagnostic['range']['start'], q: Diagnostic['range']['start']) => p.line < q.line || (p.line === q.line && p.character <= q.character);
+  return !(before(a.end, b.start) || before(b.end, a.start));
+}
+
+/** The core diagnostic a client diagnostic stands for (current version first, then its data). */
+function fixesOf(d: Diagnostic, current: SkillDiagnostic[]): Fix[] {
+  const hit = current.find((c) => c.code === d.code && sameRange(c.range, d.range));
+  if (hit) return hit.fixes ?? [];
+  const data = d.data as DiagnosticData | undefined;
+  return Array.isArray(data?.fixes) ? data.fixes : [];
+}
+
+export function provideCodeActions(params: CodeActionParams, info: CodeActionContextInfo): CodeAction[] {
+  const only = params.context.only;
+  const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+  const out: CodeAction[] = [];
+  if (wants(CodeActionKind.QuickFix)) {
+    for (const d of params.context.diagnostics) {
+      if (d.source !== 'skillmd') continue;
+      for (const fix of fixesOf(d, info.diagnostics)) {
+        const edit = fixToWorkspaceEdit(fix, info.file, info.caps, info.versionOf);
+        if (!edit) continue;
+        out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: fix.preferred, edit });
+      }
+    }
+    if (info.doc) {
+      for (const d of params.context.diagnostics) {
+        if (d.source !== 'skillmd' || typeof d.code !== 'string') continue;
+        out.push(...suppressions(info.doc, info.uri, d, d.code));
+      }
+    }
+  }
+  if (wants(FIX_ALL_KIND) && (only || params.context.diagnostics.length)) {
+    const all = fixAll(info);
+    if (all) out.push(all);
+  }
+  return out;
+}
+
+/** Preferred in-file fixes of every diagnostic, skipping any that overlap an earlier one. */
+export function fixAll(info: CodeActionContextInfo): CodeAction | undefined {
+  const edits: TextEdit[] = [];
+  for (const d of info.diagnostics) {
+    const fixes = d.fixes ?? [];
+    const fix = fixes.find((f) => f.preferred) ?? (fixes.length === 1 ? fixes[0] : undefined);
+    if (!fix?.edits?.length || fix.change) continue;
+    if (fix.edits.some((e) => edits.some((x) => overlaps(x.range, e.range)))) continue;
+    edits.push(...fix.edits);
+  }
+  if (edits.length === 0) return undefined;
+  return {
+    title: 'Fix all skillmd problems in this file',
+    kind: FIX_ALL_KIND,
+    edit: info.caps.documentChanges
+      ? { documentChanges: [{ textDocument: { uri: info.uri, version: info.versionOf(info.uri) }, edits }] }
+      : { changes: { [info.uri]: edits } },
+  };
+}
+
+function suppressions(doc: SkillDocument, uri: string, d: Diagnostic, code: string): CodeAction[] {
+  const nl = eol(doc);
+  const line = d.range.start.line;
+  const out: CodeAction[] = [];
+  const fm = doc.frontmatter;
+  const insertAt = (l: number, text: string): TextEdit => ({ range: { start: { line: l, character: 0 }, end: { line: l, character: 0 } }, newText: text });
+  const indent = /^[ \t]*/.exec(doc.lines.lineText(Math.min(line, doc.lines.lineCount - 1)))![0];
+  if (inFrontmatter(doc, line)) {
+    out.push({
+      title: `Suppress \`${code}\` on this line`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      edit: { changes: { [uri]: [insertAt(line, `${indent}# skillmd-disable-next-line ${code}${nl}`)] } },
+    });
+  } else if (line > (fm.closeRange?.start.line ?? -1) && doc.frontmatter.state !== 'unterminated' && !(fm.state === 'missing' && line === 0)) {
+    out.push({
+      title: `Suppress \`${code}\` on this line`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      edit: { changes: { [uri]: [insertAt(line, `${indent}<!-- skillmd-disable-next-line ${code} -->${nl}`)] } },
+    });
+  }
+  // For the whole file: in the frontmatter when there is one (after the opening line), else at the top of the body.
+  const fileEdit = fm.openRange && fm.state !== 'unterminated'
+    ? insertAt(fm.openRange.start.line + 1, `# skillmd-disable ${code}${nl}`)
+    : fm.state === 'missing' ? insertAt(0, `<!-- skillmd-disable ${code} -->${nl}`) : undefined;
+  if (fileEdit) {
+    out.push({ title: `Suppress \`${code}\` in this file`, kind: CodeActionKind.QuickFix, diagnostics: [d], edit: { changes: { [uri]: [fileEdit] } } });
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+// Open SKILL.md documents: the parsed model and the diagnostics of each version,
+// computed lazily and cached, so hover, completion and code actions on the same
+// version share one parse.
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocuments } from 'vscode-languageserver/node';
+import type { SkillDocument } from '../core/document/model';
+import type { SkillDiagnostic } from '../core/types';
+import { checkParsed, parseBounded, type Parsed } from './analysis';
+import type { Configuration } from './configuration';
+import { isSkillFile, uriToPath } from './convert';
+
+interface Entry {
+  version: number;
+  parsed: Parsed;
+  /** configuration generation the diagnostics were computed under */
+  generation?: number;
+  diagnostics?: SkillDiagnostic[];
+}
+
+export class SkillDocuments {
+  private readonly cache = new Map<string, Entry>();
+
+  constructor(readonly documents: TextDocuments<TextDocument>, private readonly config: Configuration) {}
+
+  /** The open TextDocument when it is a SKILL.md we serve. */
+  get(uri: string): TextDocument | undefined {
+    const d = this.documents.get(uri);
+    return d && isSkill(uri) ? d : undefined;
+  }
+
+  isOpenPath(file: string): boolean {
+    return this.openPaths().has(file);
+  }
+
+  private pathCache: { all: readonly TextDocument[]; set: Set<string> } | undefined;
+
+  openPaths(): Set<string> {
+    const all = this.documents.all();
+    if (this.pathCache && this.pathCache.all.length === all.length && this.pathCache.all.every((d, i) => d === all[i])) return this.pathCache.set;
+    const set = new Set<string>();
+    for (const d of all) {
+      const p = isSkill(d.uri) ? uriToPath(d.uri) : undefined;
+      if (p) set.add(p);
+    }
+    this.pathCache = { all, set };
+    return set;
+  }
+
+  private entry(doc: TextDocument): Entry {
+    const hit = this.cache.get(doc.uri);
+    if (hit && hit.version === doc.version) return hit;
+    const file = uriToPath(doc.uri)!;
+    const e: Entry = { version: doc.version, parsed: parseBounded(file, doc.getText(), doc.version) };
+    this.cache.set(doc.uri, e);
+    return e;
+  }
+
+  /** The parsed document (undefined when it is over the size limits or not ours). */
+  parse(uri: string): SkillDocument | undefined {
+    const doc = this.get(uri);
+    return doc ? this.entry(doc).parsed.doc : undefined;
+  }
+
+  diagnostics(uri: string): { version: number; diagnostics: SkillDiagnostic[] } | undefined {
+    const doc = this.get(uri);
+    if (!doc) return undefined;
+    const e = this.entry(doc);
+    if (!e.diagnostics || e.generation !== this.config.generation) {
+      e.diagnostics = checkParsed(e.parsed, this.config.optionsFor(uriToPath(uri)!));
+      e.generation = this.config.generation;
+    }
+    return { version: e.version, diagnostics: e.diagnostics };
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+}
+
+export function isSkill(uri: string): boolean {
+  const p = uriToPath(uri);
+  return !!p && isSkillFile(p);
+}

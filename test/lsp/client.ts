@@ -1,0 +1,228 @@
+// A small LSP test client: spawns the bundled server (server/out/server.js) over
+// stdio and talks to it with vscode-jsonrpc, as an editor would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CancellationTokenSource,
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type CancellationToken,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+
+export const repo = join(__dirname, '..', '..');
+export const serverJs = join(repo, 'server', 'out', 'server.js');
+
+export interface Diag {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity?: number;
+  code?: string | number;
+  codeDescription?: { href: string };
+  source?: string;
+  message: string;
+  data?: unknown;
+  tags?: number[];
+  relatedInformation?: { location: { uri: string; range: Diag['range'] }; message: string }[];
+}
+
+export interface Published {
+  uri: string;
+  version?: number;
+  diagnostics: Diag[];
+}
+
+/** Capabilities like VS Code 1.100's (pull diagnostics) or a minimal push-only client. */
+export function capabilities(kind: 'pull' | 'push'): Record<string, unknown> {
+  const textDocument: Record<string, unknown> = {
+    completion: { completionItem: { snippetSupport: true } },
+    documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+    publishDiagnostics: { relatedInformation: true, versionSupport: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
+    rename: { prepareSupport: true },
+  };
+  const workspace: Record<string, unknown> = {
+    configuration: true,
+    workspaceFolders: true,
+    didChangeWatchedFiles: { dynamicRegistration: true },
+    workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+  };
+  if (kind === 'pull') {
+    textDocument.diagnostic = { dynamicRegistration: false, relatedDocumentSupport: false };
+    workspace.diagnostics = { refreshSupport: true };
+  }
+  return { textDocument, workspace, window: { workDoneProgress: true } };
+}
+
+/** Writes files (relative path -> content) into a fresh temp folder; returns its real path. */
+export function makeWorkspace(files: Record<string, string>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'skillmd-lsp-')));
+  for (const [rel, text] of Object.entries(files)) {
+    const p = join(root, rel);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, text);
+  }
+  return root;
+}
+
+export function uriOf(p: string): string {
+  return pathToFileURL(p).href;
+}
+
+export interface StartOptions {
+  root: string;
+  mode?: 'pull' | 'push';
+  /** the `skillmd` settings section answered to workspace/configuration */
+  settings?: Record<string, unknown>;
+  initializationOptions?: Record<string, unknown>;
+}
+
+export class TestClient {
+  readonly published = new Map<string, Published[]>();
+  readonly registrations: unknown[] = [];
+  readonly messages: string[] = [];
+  private waiters: (() => void)[] = [];
+  private versions = new Map<string, number>();
+  settings: Record<string, unknown>;
+
+  constructor(readonly conn: MessageConnection, readonly proc: ChildProcess, readonly root: string, settings: Record<string, unknown>) {
+    this.settings = settings;
+    conn.onNotification('textDocument/publishDiagnostics', (p: Published) => {
+      const list = this.published.get(p.uri) ?? [];
+      list.push(p);
+      this.published.set(p.uri, list);
+      this.wake();
+    });
+    conn.onNotification('window/logMessage', (p: { message: string }) => this.messages.push(p.message));
+    conn.onNotification('window/showMessage', (p: { message: string }) => this.messages.push(p.message));
+    conn.onNotification('$/progress', () => undefined);
+    conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => this.settings));
+    conn.onRequest('client/registerCapability', (p: { registrations: unknown[] }) => {
+      this.registrations.push(...p.registrations);
+      return null;
+    });
+    conn.onRequest('window/workDoneProgress/create', () => null);
+    conn.onRequest('window/showMessageRequest', () => null);
+    conn.onRequest('workspace/diagnostic/refresh', () => {
+      this.messages.push('refresh');
+      this.wake();
+      return null;
+    });
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const fn of w) fn();
+  }
+
+  /** Resolves when `fn` returns a value (checked after every notification and every 20 ms). */
+  async until<T>(fn: () => T | undefined | false, what: string, timeout = 10_000): Promise<T> {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const v = fn();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 20);
+      });
+    }
+  }
+
+  request<R>(method: string, params?: unknown, token?: CancellationToken): Promise<R> {
+    return token ? this.conn.sendRequest(method, params, token) : this.conn.sendRequest(method, params);
+  }
+
+  notify(method: string, params?: unknown): Promise<void> {
+    return this.conn.sendNotification(method, params);
+  }
+
+  async open(file: string, text: string): Promise<string> {
+    const uri = uriOf(file);
+    this.versions.set(uri, 1);
+    await this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
+    return uri;
+  }
+
+  /** Replaces the whole text (as a ranged edit, like an editor's incremental sync). Returns the new version. */
+  async change(uri: string, edits: { range: Diag['range']; text: string }[]): Promise<number> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: edits });
+    return version;
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.notify('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /** The last diagnostics published for `uri` that satisfy `pred`. */
+  async diagnosticsFor(uri: string, pred: (p: Published) => boolean = () => true, timeout?: number): Promise<Diag[]> {
+    const p = await this.until(() => {
+      const list = this.published.get(uri);
+      const last = list?.[list.length - 1];
+      return last && pred(last) ? last : undefined;
+    }, `diagnostics for ${uri}`, timeout);
+    return p.diagnostics;
+  }
+
+  async waitForIndex(timeout = 30_000): Promise<{ state: string; total: number; done: number; runs: number; durationMs?: number }> {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const s = await this.request<{ state: string; total: number; done: number; runs: number }>('skillmd/indexStatus');
+      if (s.state === 'ready') return s;
+      if (Date.now() > end) throw new Error(`index not ready: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.request('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      await this.notify('exit');
+    } catch {
+      // already gone
+    }
+    this.conn.dispose();
+    if (this.proc.exitCode === null) this.proc.kill();
+  }
+}
+
+export async function startServer(opts: StartOptions): Promise<TestClient> {
+  const proc = spawn(process.execPath, [serverJs, '--stdio'], { cwd: opts.root, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr!.on('data', (d) => (stderr += d));
+  proc.on('exit', (code) => {
+    if (code && code !== 0) process.stderr.write(`server exited ${code}: ${stderr}\n`);
+  });
+  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  conn.listen();
+  const client = new TestClient(conn, proc, opts.root, opts.settings ?? {});
+  const result = await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: uriOf(opts.root),
+    workspaceFolders: [{ uri: uriOf(opts.root), name: 'ws' }],
+    capabilities: capabilities(opts.mode ?? 'push'),
+    initializationOptions: opts.initializationOptions,
+  });
+  (client as { initializeResult?: unknown }).initializeResult = result;
+  await conn.sendNotification('initialized', {});
+  return client;
+}
+
+export function cancellable(): CancellationTokenSource {
+  return new CancellationTokenSource();
+}
+
+export function removeWorkspace(root: string): void {
+  rmSync(root, { recursive: true, force: true });
+}
+
+/** A range literal: r(l1, c1, l2, c2). */
+export function r(l1: number, c1: number, l2: number, c2: number): Diag['range'] {
+  return { start: { line: l1, character: c1 }, end: { line: l2, character: c2 } };
+}

@@ -1,13 +1,17 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { INDEX_STATUS, type IndexStatus } from '../../server/src/protocol';
 
 let client: LanguageClient | undefined;
 
 // VS Code 1.100 gives SKILL.md the `markdown` language id; newer releases `skill`.
-const skillSelector = [
+// The pattern keeps the client away from every other Markdown file, so VS Code's own
+// Markdown features (preview, links, outline) are left as they are.
+export const skillSelector = [
   { scheme: 'file', language: 'markdown', pattern: '**/{SKILL,skill}.md' },
   { scheme: 'file', language: 'skill' },
+  { scheme: 'untitled', language: 'skill' },
 ];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -18,11 +22,28 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: skillSelector,
-    synchronize: { configurationSection: 'skillmd' },
+    // `skillmd.trace.server` is read by the client itself (id `skillmd`).
+    synchronize: {
+      configurationSection: 'skillmd',
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/.skillmd.json'),
+        vscode.workspace.createFileSystemWatcher('**/{SKILL,skill}.md'),
+      ],
+    },
+    diagnosticPullOptions: { onChange: true, onSave: true, onTabs: false },
   };
   client = new LanguageClient('skillmd', 'skillmd', serverOptions, clientOptions);
   await client.start();
   context.subscriptions.push({ dispose: () => void client?.stop() });
+  context.subscriptions.push(
+    vscode.commands.registerCommand('skillmd.showIndexStatus', async () => {
+      const s = await client?.sendRequest<IndexStatus>(INDEX_STATUS);
+      if (s) void vscode.window.showInformationMessage(`skillmd: ${s.state}, ${s.done}/${s.total} skills checked${s.durationMs !== undefined ? ` in ${s.durationMs} ms` : ''} (${s.diagnosticMode} diagnostics).`);
+    }),
+    vscode.commands.registerCommand('skillmd.restartServer', async () => {
+      await client?.restart();
+    }),
+  );
 }
 
 export async function deactivate(): Promise<void> {

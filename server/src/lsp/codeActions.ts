@@ -70,12 +70,16 @@ export function provideCodeActions(params: CodeActionParams, info: CodeActionCon
   return out;
 }
 
-/** Preferred in-file fixes of every diagnostic, skipping any that overlap an earlier one. */
+/**
+ * The preferred in-file fix of every diagnostic, skipping any that overlaps an
+ * earlier one. Fixes that delete content or touch other files are never preferred by
+ * the rules, so "fix all" cannot remove a field or rename a folder behind your back.
+ */
 export function fixAll(info: CodeActionContextInfo): CodeAction | undefined {
   const edits: TextEdit[] = [];
   for (const d of info.diagnostics) {
     const fixes = d.fixes ?? [];
-    const fix = fixes.find((f) => f.preferred) ?? (fixes.length === 1 ? fixes[0] : undefined);
+    const fix = fixes.find((f) => f.preferred);
     if (!fix?.edits?.length || fix.change) continue;
     if (fix.edits.some((e) => edits.some((x) => overlaps(x.range, e.range)))) continue;
     edits.push(...fix.edits);

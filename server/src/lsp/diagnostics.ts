@@ -4,6 +4,8 @@
 // from the workspace index.
 import {
   DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
   type CancellationToken,
   type Connection,
   type Diagnostic,
@@ -22,6 +24,10 @@ export type DiagnosticMode = 'pull' | 'push';
 
 /** How long a workspace pull with nothing new waits for a change before answering. */
 const WORKSPACE_HOLD_MS = 60_000;
+
+function cancelled(): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
+}
 
 function convert(list: SkillDiagnostic[], version: number): Diagnostic[] {
   return list.map((d) => toLspDiagnostic(d, version));
@@ -97,7 +103,7 @@ export class DiagnosticsService {
       const wait = this.config.settings.debounceMs - since;
       if (wait <= 0) break;
       await new Promise((r) => setTimeout(r, wait));
-      if (token.isCancellationRequested) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      if (token.isCancellationRequested) throw cancelled();
     }
     const r = this.docs.diagnostics(uri);
     if (!r) {
@@ -155,16 +161,17 @@ export class DiagnosticsService {
    */
   async pullWorkspace(previous: PreviousResultId[], token: CancellationToken): Promise<WorkspaceDiagnosticReport> {
     await this.index.whenReady(token);
-    if (token.isCancellationRequested) return { items: [] };
+    if (token.isCancellationRequested) throw cancelled();
     if (!this.config.settings.workspaceDiagnostics) {
       await this.hold(token);
+      if (token.isCancellationRequested) throw cancelled();
       return { items: [] };
     }
     const prev = new Map(previous.map((p) => [p.uri, p.value]));
     let items = this.workspaceItems(prev);
     if (items.every((i) => i.kind === DocumentDiagnosticReportKind.Unchanged) && prev.size > 0) {
       await this.hold(token);
-      if (token.isCancellationRequested) return { items: [] };
+      if (token.isCancellationRequested) throw cancelled();
       items = this.workspaceItems(prev);
     }
     return { items };

@@ -19,6 +19,9 @@ const OUTCOME: Record<Outcome, string> = {
   ignore: 'the value is ignored',
 };
 
+/** Profiles write "no limit" as a huge number. */
+const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n) && n < 1e9;
+
 function limits(p: AgentProfile, key: string, spec: FieldSpec): string[] {
   const out: string[] = [];
   if (spec.required) out.push('required');
@@ -26,8 +29,8 @@ function limits(p: AgentProfile, key: string, spec: FieldSpec): string[] {
   if (spec.values?.length) out.push(`one of ${spec.values.map((v) => `\`${v}\``).join(', ')}`);
   if (spec.suggestions?.length) out.push(`e.g. ${spec.suggestions.map((v) => `\`${v}\``).join(', ')}`);
   const max = key === 'name' ? Math.min(spec.maxLength ?? Infinity, p.name.maxLength) : spec.maxLength;
-  if (spec.minLength && max !== undefined && Number.isFinite(max)) out.push(`${spec.minLength}–${max} characters`);
-  else if (max !== undefined && Number.isFinite(max)) out.push(`at most ${max} characters`);
+  if (spec.minLength && finite(max)) out.push(`${spec.minLength}–${max} characters`);
+  else if (finite(max)) out.push(`at most ${max} characters`);
   if (key === 'name') {
     out.push(describeCharset(p.name.charset));
     if (p.name.mustMatchFolder) out.push('must equal the folder name');
@@ -68,7 +71,7 @@ export function lengthLine(doc: SkillDocument, entry: FrontmatterEntry, targets:
   const maxes = targets.map((t) => {
     const s = t.fields[entry.key];
     return entry.key === 'name' && s ? Math.min(s.maxLength ?? Infinity, t.name.maxLength) : s?.maxLength;
-  }).filter((m): m is number => m !== undefined && Number.isFinite(m));
+  }).filter(finite);
   const max = maxes.length ? Math.min(...maxes) : undefined;
   const { tokens, exact } = boundedTokens(v);
   let line = `\`${entry.key}\` ${len}${max !== undefined ? `/${max}` : ''} chars, ${exact ? '' : '~'}${tokens} tokens`;

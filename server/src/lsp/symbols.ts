@@ -8,7 +8,13 @@ import { scanBody } from './markdown';
 
 function entryRange(doc: SkillDocument, e: FrontmatterEntry): Range {
   const end = e.value ? e.value.end : e.keyEnd + 1;
-  return doc.lines.range(e.keyStart, Math.max(end, e.keyEnd));
+  const r = doc.lines.range(e.keyStart, Math.max(end, e.keyEnd));
+  // A block value ends after its line break: end the symbol on its last line instead.
+  if (r.end.character === 0 && r.end.line > r.start.line) {
+    const line = r.end.line - 1;
+    r.end = { line, character: doc.lines.lineText(line).length };
+  }
+  return r;
 }
 
 function detailOf(e: FrontmatterEntry): string {

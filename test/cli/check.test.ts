@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, test } from 'node:test';
+import { makeTree, repoRoot, runCli } from './helpers';
+
+const GOOD = '---\nname: good\ndescription: Formats tables in Markdown files. Use when the user asks to align or sort a Markdown table.\n---\n\n# Good\n';
+const BAD = '---\nname: Bad One\ndescription: Use when: the user asks\n---\n# Bad\n';
+const HELPER = '---\nname: helper\ndescription: Summarises a diff into a commit message. Use when the user asks for a commit message.\ncontext: forked\n---\n# Helper\n';
+
+const tree = makeTree({
+  'skills/good/SKILL.md': GOOD,
+  'skills/bad-one/SKILL.md': BAD,
+  '.claude/skills/helper/SKILL.md': HELPER,
+  'node_modules/dep/skills/x/SKILL.md': BAD,
+});
+after(() => rmSync(tree, { recursive: true, force: true }));
+
+const EXPECTED_TEXT = [
+  '.claude/skills/helper/SKILL.md:4:10: warning field-value: `forked` is not a valid `context`: expected `fork` (ignored by claude-code).',
+  'skills/bad-one/SKILL.md:2:7: error name-format: Skill name `Bad One` must be lowercase and may only contain lowercase letters, digits and hyphens; use `bad-one` (rejected by agentskills).',
+  'skills/bad-one/SKILL.md:2:7: error name-folder-mismatch: Skill name `Bad One` does not match its folder `bad-one`; make them equal (rejected by agentskills).',
+  'skills/bad-one/SKILL.md:3:14: error yaml-unquoted-colon: Unquoted `: ` in a value is invalid YAML; quote the value (rejected by agentskills).',
+  '3 skills checked, 1 invalid: 3 errors, 1 warning, 0 info',
+  '',
+].join('\n');
+
+test('text format: problem-matcher lines, a summary, exit 1 on errors; node_modules skipped', () => {
+  const r = runCli(['check'], tree);
+  assert.equal(r.stdout, EXPECTED_TEXT);
+  assert.equal(r.stderr, '');
+  assert.equal(r.status, 1);
+});
+
+test('json format: the documented shape with 0-based LSP ranges', () => {
+  const r = runCli(['check', 'skills/bad-one', '.claude/skills/helper/SKILL.md', '--format', 'json'], tree);
+  assert.equal(r.status, 1);
+  const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
+  assert.deepEqual(JSON.parse(r.stdout), {
+    skills: [
+      {
+        name: 'Bad One',
+        path: 'skills/bad-one/SKILL.md',
+        targets: ['agentskills'],
+        valid: false,
+        diagnostics: [
+          { code: 'name-format', severity: 'error', message: 'Skill name `Bad One` must be lowercase and may only contain lowercase letters, digits and hyphens; use `bad-one` (rejected by agentskills).', file: 'skills/bad-one/SKILL.md', range: range(1, 6, 1, 13) },
+          { code: 'name-folder-mismatch', severity: 'error', message: 'Skill name `Bad One` does not match its folder `bad-one`; make them equal (rejected by agentskills).', file: 'skills/bad-one/SKILL.md', range: range(1, 6, 1, 13) },
+          { code: 'yaml-unquoted-colon', severity: 'error', message: 'Unquoted `: ` in a value is invalid YAML; quote the value (rejected by agentskills).', file: 'skills/bad-one/SKILL.md', range: range(2, 13, 2, 36) },
+        ],
+      },
+      {
+        name: 'helper',
+        path: '.claude/skills/helper/SKILL.md',
+        targets: ['claude-code'],
+        valid: true,
+        diagnostics: [
+          { code: 'field-value', severity: 'warning', message: '`forked` is not a valid `context`: expected `fork` (ignored by claude-code).', file: '.claude/skills/helper/SKILL.md', range: range(3, 9, 3, 15) },
+        ],
+      },
+    ],
+    problems: [],
+    summary: { skills: 2, errors: 3, warnings: 1 },
+  });
+});
+
+test('exit codes: 0 when clean, 1 over --max-warnings, 2 on usage errors', () => {
+  assert.equal(runCli(['check', 'skills/good'], tree).status, 0);
+  assert.equal(runCli(['check', '.claude/skills/helper', '--max-warnings', '1'], tree).status, 0);
+  assert.equal(runCli(['check', '.claude/skills/helper', '--max-warnings', '0'], tree).status, 1);
+  for (const args of [['check', '--format', 'xml'], ['check', '--target', 'cursor'], ['check', '--bogus'], ['check', '--max-warnings', '-1'], ['frobnicate']]) {
+    const r = runCli(args, tree);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.stderr, /^skillmd: .+\nRun "skillmd --help" for usage\.\n$/);
+    assert.equal(r.stdout, '');
+  }
+  assert.equal(runCli(['check', '--target', 'cursor'], tree).stderr.split('\n')[0], 'skillmd: unknown --target "cursor"; profiles: agentskills, claude-code, copilot, codex, opencode, lovia, eino');
+});
+
+test('--target replaces the inferred profiles', () => {
+  const r = runCli(['check', '.claude/skills/helper', '--target', 'eino', '--target', 'claude-code'], tree);
+  assert.equal(r.stdout, [
+    '.claude/skills/helper/SKILL.md:4:10: warning field-value: `forked` is not a valid `context`: expected `fork`, `fork_with_context` (ignored by eino, claude-code).',
+    '1 skill checked, 0 invalid: 0 errors, 1 warning, 0 info',
+    '',
+  ].join('\n'));
+});
+
+test('sarif format: SARIF 2.1.0 that the SARIF Multitool validator accepts', (t) => {
+  const r = runCli(['check', '--format', 'sarif'], tree);
+  assert.equal(r.status, 1);
+  const sarif = JSON.parse(r.stdout);
+  assert.equal(sarif.version, '2.1.0');
+  const results = sarif.runs[0].results;
+  assert.equal(results.length, 4);
+  assert.deepEqual(results[1], {
+    ruleId: 'name-format',
+    ruleIndex: sarif.runs[0].tool.driver.rules.findIndex((x: { id: string }) => x.id === 'name-format'),
+    level: 'error',
+    message: { text: 'Skill name `Bad One` must be lowercase and may only contain lowercase letters, digits and hyphens; use `bad-one` (rejected by agentskills).' },
+    locations: [{ physicalLocation: { artifactLocation: { uri: 'skills/bad-one/SKILL.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 7, endLine: 2, endColumn: 14 } } }],
+  });
+  const validator = sarifValidator();
+  if (!validator) return t.skip('SARIF Multitool is available for Linux only');
+  const file = path.join(tree, 'out.sarif');
+  writeFileSync(file, r.stdout);
+  const log = path.join(tree, 'validation.sarif');
+  const v = spawnSync(validator, ['validate', file, '--output', log], { encoding: 'utf8' });
+  assert.equal(v.status, 0, v.stdout + v.stderr);
+  const findings = JSON.parse(readFileSync(log, 'utf8')).runs[0].results;
+  assert.deepEqual(findings.filter((f: { level?: string }) => f.level === 'error'), [], v.stdout);
+});
+
+/** The official validator, installed once from npm into .cache/ (it ships a Linux binary). */
+function sarifValidator(): string | undefined {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
+  const dir = path.join(repoRoot, '.cache/sarif-multitool');
+  const bin = path.join(dir, 'node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool');
+  if (!existsSync(bin)) {
+    mkdirSync(dir, { recursive: true });
+    const r = spawnSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '@microsoft/sarif-multitool-linux@5.7.0'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, `installing the SARIF validator failed:\n${r.stderr}`);
+  }
+  return bin;
+}
+
+test('bad files are one diagnostic each and the other skills are still checked', () => {
+  const bad = makeTree({
+    'binary/SKILL.md': Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0x02]),
+    'latin1/SKILL.md': Buffer.from('---\nname: latin1\ndescription: caf\xe9\n---\n', 'latin1'),
+    'huge/SKILL.md': '---\nname: huge\ndescription: x\n---\n' + 'a'.repeat(6 * 1024 * 1024),
+    'locked/SKILL.md': GOOD.replace('good', 'locked'),
+    'good/SKILL.md': GOOD,
+  });
+  try {
+    chmodSync(path.join(bad, 'locked/SKILL.md'), 0o000);
+    // A FIFO named SKILL.md would block a plain open(); it must be passed over.
+    mkfifo(path.join(bad, 'fifo/SKILL.md'));
+    symlinkSync('.', path.join(bad, 'good', 'loop'));
+    const r = runCli(['check', '--format', 'json'], bad);
+    const out = JSON.parse(r.stdout);
+    const byName = Object.fromEntries(out.skills.map((s: { name: string; diagnostics: { code: string }[] }) => [s.name, s.diagnostics.map((d) => d.code)]));
+    const root = process.getuid?.() === 0;
+    assert.deepEqual(byName, {
+      binary: ['file-binary'],
+      good: [],
+      huge: ['file-too-large'],
+      latin1: ['file-encoding'],
+      // root reads any file, whatever its mode
+      locked: root ? [] : ['file-unreadable'],
+    });
+    assert.deepEqual(out.problems.map((p: { code: string; file: string }) => [p.code, p.file]), [['symlink-loop', 'good/loop']]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, '');
+  } finally {
+    rmSync(bad, { recursive: true, force: true });
+  }
+});
+
+function mkfifo(p: string): void {
+  mkdirSync(path.dirname(p), { recursive: true });
+  assert.equal(spawnSync('mkfifo', [p]).status, 0);
+}
+
+test('.skillmd.json: targets, rule severities, ignore globs; inline suppressions', () => {
+  const ws = makeTree({
+    '.skillmd.json': JSON.stringify({ targets: ['claude-code'], rules: { 'field-value': 'error' }, ignore: ['vendor/**'] }),
+    'skills/helper/SKILL.md': HELPER,
+    'vendor/bad/SKILL.md': BAD,
+    'skills/quiet/SKILL.md': '---\nname: quiet\ndescription: Summarises a diff. Use when the user asks for a commit message.\n# skillmd-disable-next-line field-value\ncontext: forked\n---\n',
+  });
+  try {
+    const r = runCli(['check'], ws);
+    assert.equal(r.stdout, [
+      'skills/helper/SKILL.md:4:10: error field-value: `forked` is not a valid `context`: expected `fork` (ignored by claude-code).',
+      '2 skills checked, 1 invalid: 1 error, 0 warnings, 0 info',
+      '',
+    ].join('\n'));
+    assert.equal(r.status, 1);
+    writeFileSync(path.join(ws, 'broken.json'), '{"targets": ["nope"], "colour": 1}');
+    const bad = runCli(['check', '--config', 'broken.json'], ws);
+    assert.equal(bad.status, 2);
+    assert.equal(bad.stderr, `skillmd: invalid configuration ${path.join(ws, 'broken.json')}:\n  targets: unknown profile "nope"\n  unknown setting "colour"\nRun "skillmd --help" for usage.\n`);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('a path that does not exist is reported, not thrown', () => {
+  const r = runCli(['check', 'no/such/skill', '--format', 'json'], tree);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out.problems.map((p: { code: string }) => p.code), ['path-not-found']);
+  assert.equal(r.status, 1);
+});

@@ -46,6 +46,10 @@ let initSettings: unknown;
 let hierarchicalSymbols = false;
 let snippets = false;
 
+/** Settings and config files are loaded after `initialized`; checks wait for them. */
+let settingsLoaded!: () => void;
+const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve));
+
 const versionOf = (uri: string) => documents.get(uri)?.version ?? null;
 const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFor(file)).targets;
 
@@ -141,6 +145,7 @@ connection.onInitialized(async () => {
   }
   await loadSettings();
   await loadConfigFiles();
+  settingsLoaded();
   // Lazily: let the client's first requests in before the scan starts.
   setTimeout(() => {
     if (config.settings.workspaceDiagnostics) void reindex();
@@ -190,7 +195,7 @@ documents.onDidOpen((e) => {
   if (!file || !isSkillFile(file)) return;
   rememberUri(file, e.document.uri);
   justOpened.add(e.document.uri);
-  diagnostics.documentOpened(e.document.uri);
+  void settingsReady.then(() => diagnostics.documentOpened(e.document.uri));
 });
 documents.onDidChangeContent((e) => {
   if (justOpened.delete(e.document.uri)) return;
@@ -206,8 +211,14 @@ documents.onDidClose((e) => {
   if (config.settings.workspaceDiagnostics) void index.update(file);
 });
 
-connection.languages.diagnostics.on((params, token) => diagnostics.pullDocument(params.textDocument.uri, params.previousResultId, token));
-connection.languages.diagnostics.onWorkspace((params, token) => diagnostics.pullWorkspace(params.previousResultIds, token));
+connection.languages.diagnostics.on(async (params, token) => {
+  await settingsReady;
+  return diagnostics.pullDocument(params.textDocument.uri, params.previousResultId, token);
+});
+connection.languages.diagnostics.onWorkspace(async (params, token) => {
+  await settingsReady;
+  return diagnostics.pullWorkspace(params.previousResultIds, token);
+});
 
 // ---------------------------------------------------------------- features
 

@@ -1,0 +1,120 @@
+// Configuration (editor settings + .skillmd.json with live reload), size limits for
+// pathological documents, and edits arriving while the workspace index runs.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { cancellable, makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
+
+const brief = (d: Diag[]) => d.map((x) => [x.code, x.severity, x.range]);
+const SKILL = '---\nname: demo\ndescription: Demo.\nmodel: sonnet\n---\n';
+
+describe('configuration', () => {
+  let root: string;
+  let c: TestClient;
+  let uri: string;
+  before(async () => {
+    root = makeWorkspace({ 'demo/SKILL.md': SKILL });
+    c = await startServer({ root, mode: 'push', settings: { rules: { 'description-quality': 'off' } } });
+    uri = await c.open(join(root, 'demo/SKILL.md'), SKILL);
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('editor settings: per-rule severities from workspace/configuration', async () => {
+    assert.deepEqual(brief(await c.diagnosticsFor(uri, (p) => p.version === 1)), [['unknown-field', 1, r(3, 0, 3, 5)]]);
+  });
+
+  test('editor settings change: targets and severities re-check open documents', async () => {
+    c.settings = { targets: ['claude-code'], rules: { 'description-quality': 'hint' } };
+    await c.notify('workspace/didChangeConfiguration', { settings: null });
+    assert.deepEqual(brief(await c.diagnosticsFor(uri, (p) => p.diagnostics.some((d) => d.code === 'description-quality' && d.severity === 4))), [['description-quality', 4, r(2, 13, 2, 18)]]);
+  });
+
+  test('.skillmd.json wins over the editor and reloads when it changes', async () => {
+    writeFileSync(join(root, '.skillmd.json'), JSON.stringify({ targets: ['agentskills'], rules: { 'unknown-field': 'info', 'description-quality': 'off' } }));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(join(root, '.skillmd.json')), type: 1 }] });
+    assert.deepEqual(brief(await c.diagnosticsFor(uri, (p) => p.diagnostics.some((d) => d.code === 'unknown-field' && d.severity === 3))), [['unknown-field', 3, r(3, 0, 3, 5)]]);
+    assert.ok(c.registrations.some((x) => (x as { method: string }).method === 'workspace/didChangeWatchedFiles'), 'the server watches .skillmd.json and SKILL.md');
+  });
+});
+
+describe('pathological documents', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace({ 'big/SKILL.md': SKILL, 'keys/SKILL.md': SKILL, 'line/SKILL.md': SKILL, 'ok/SKILL.md': SKILL });
+    c = await startServer({ root, mode: 'push' });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('10 MB, 50,000 keys, a 1 MB line: bounded checks that say so; the server keeps answering', async () => {
+    const head = '---\nname: big\ndescription: Big. Use when testing limits.\n---\n';
+    const big = await c.open(join(root, 'big/SKILL.md'), head + 'Some body text here with words.\n'.repeat(330_000));
+    let keys = '---\nname: keys\ndescription: Keys. Use when testing limits.\n';
+    for (let i = 0; i < 50_000; i++) keys += `k${i}: v${i}\n`;
+    const many = await c.open(join(root, 'keys/SKILL.md'), keys + '---\nbody\n');
+    const line = await c.open(join(root, 'line/SKILL.md'), '---\nname: line\ndescription: Line. Use when testing limits.\n---\n' + 'x'.repeat(1024 * 1024) + '\n');
+    const ok = await c.open(join(root, 'ok/SKILL.md'), SKILL);
+    const hover = await c.request<{ range: Diag['range'] }>('textDocument/hover', { textDocument: { uri: ok }, position: { line: 1, character: 1 } });
+    assert.deepEqual(hover.range, r(1, 0, 1, 4));
+    assert.deepEqual((await c.diagnosticsFor(big)).map((d) => [d.code, d.severity, d.message]), [
+      ['file-too-large', 1, 'The skill file is 10.1 MiB, over the 5.0 MiB skillmd reads; agents would load all of it into context.'],
+    ]);
+    assert.deepEqual((await c.diagnosticsFor(many)).map((d) => [d.code, d.severity, d.message]), [
+      ['editor-limit', 2, 'The frontmatter is 710.8 KiB; the editor does not check frontmatter over 1,000 lines or 128.0 KiB. Run `skillmd check` on it.'],
+    ]);
+    // One 1 MB line: over the full-check size, so only the frontmatter is checked.
+    assert.deepEqual((await c.diagnosticsFor(line)).map((d) => [d.code, d.severity, d.message]), [
+      ['editor-limit', 3, 'This SKILL.md is 1.0 MiB; over 1.0 MiB the editor checks only the frontmatter. Run `skillmd check` for the body.'],
+    ]);
+    assert.deepEqual(await c.request('textDocument/documentSymbol', { textDocument: { uri: many } }), []);
+  });
+});
+
+describe('workspace index', () => {
+  let root: string;
+  let c: TestClient;
+  const N = 3000;
+  before(async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < N; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n`;
+    root = makeWorkspace(files);
+    c = await startServer({ root, mode: 'pull' });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('an edit arriving while the index runs is answered at once, and the index skips the open file', async () => {
+    const file = join(root, 'skills/s7/SKILL.md');
+    const uri = await c.open(file, '---\nname: s7\ndescription: Skill 7. Use when the user asks for skill number 7.\n---\n');
+    const v = await c.change(uri, [{ range: r(1, 0, 1, 8), text: 'name: S7' }]);
+    const status = await c.request<{ state: string; done: number; total: number }>('skillmd/indexStatus');
+    const rep = await c.request<{ kind: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepEqual(rep.items.map((d) => d.code), ['name-format', 'name-folder-mismatch']);
+    assert.equal(v, 2);
+    // The pull answered while the scan had not finished (it takes longer than one edit).
+    assert.equal(status.state === 'indexing' || status.done < N, true, `index state ${JSON.stringify(status)}`);
+    const done = await c.waitForIndex(60_000);
+    assert.equal(done.total, N);
+    const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    assert.equal(ws.items.length, N - 1, 'every skill but the open one');
+    assert.equal(ws.items.some((i) => i.uri === uri), false);
+  });
+
+  test('a pending document pull is cancelled when the client cancels it', async () => {
+    const uri = uriOf(join(root, 'skills/s7/SKILL.md'));
+    await c.change(uri, [{ range: r(1, 0, 1, 8), text: 'name: s7' }]);
+    const src = cancellable();
+    const p = c.request('textDocument/diagnostic', { textDocument: { uri } }, src.token);
+    src.cancel();
+    await assert.rejects(p, (e: { code?: number }) => e.code === -32800);
+  });
+});

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { repoRoot } from './helpers';
+
+test('vsce packages a VSIX offline with the bundles, grammars and docs only', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skillmd-vsix-'));
+  try {
+    const out = path.join(dir, 'skillmd.vsix');
+    const vsce = path.join(repoRoot, 'node_modules/@vscode/vsce/vsce');
+    const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { cwd: repoRoot, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    const list = spawnSync('unzip', ['-Z1', out], { encoding: 'utf8' });
+    assert.equal(list.status, 0, list.stderr);
+    const files = list.stdout.trim().split('\n').filter((f) => f.startsWith('extension/')).sort();
+    assert.deepEqual(files, [
+      'extension/LICENSE.txt',
+      'extension/bin/skillmd-language-server.js',
+      'extension/bin/skillmd.js',
+      'extension/client/out/extension.js',
+      'extension/package.json',
+      'extension/readme.md',
+      'extension/server/out/cli.js',
+      'extension/server/out/server.js',
+      'extension/syntaxes/skill-frontmatter-injection.tmLanguage.json',
+      'extension/syntaxes/skill-injection.tmLanguage.json',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

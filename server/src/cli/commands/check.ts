@@ -7,7 +7,7 @@ import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
 import { isProfileId, profileIds } from '../../core/profiles/registry';
 import type { ProfileId } from '../../core/profiles/types';
 import type { SkillDiagnostic } from '../../core/types';
-import { findSkillFiles } from '../../core/workspace/findSkillFiles';
+import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
@@ -69,12 +69,13 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
   const general: SkillDiagnostic[] = [];
   const files: string[] = [];
   const seen = new Set<string>();
+  const listings = new Map<string, SkillListings>();
   const exclude = opts.config?.ignore?.length
     ? (p: string) => isIgnored(opts.config!, path.relative(opts.configDir!, p).split(path.sep).join('/'))
     : undefined;
   for (const r of roots) {
     const abs = path.resolve(cwd, r);
-    const scan = await findSkillFiles(fs, abs, { exclude });
+    const scan = await findSkillFiles(fs, abs, { exclude, keepListings: true });
     for (const p of scan.problems) {
       general.push({
         code: p.code,
@@ -88,10 +89,13 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
       if (!seen.has(f)) {
         seen.add(f);
         files.push(f);
+        const l = scan.listings?.get(f);
+        if (l) listings.set(f, l);
       }
     }
   }
-  const results: SkillCheckResult[] = await checkFiles(files, opts, __filename);
+  const results: SkillCheckResult[] = await checkFiles(files, opts, __filename, listings);
+  listings.clear();
   const report: CheckReport = { results, general, cwd };
   write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
   const c = counts(allDiagnostics(report));

@@ -234,7 +234,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       candidates.push(...(await walkFiles(ctx, path.join(skillDir, f))));
     }
     if (!candidates.length) return;
-    const used = await usedPaths(ctx, doc, skillDir, deps);
+    const used = await usedPaths(ctx, doc, skillDir, deps, refs);
     const isUsed = (file: string) => {
       for (let p = file; p.length > skillDir.length; p = path.dirname(p)) if (used.has(p)) return true;
       return false;
@@ -270,13 +270,13 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
  * Absolute paths referenced from SKILL.md and, transitively, from the Markdown files of
  * the skill it references (their links resolve against their own folder).
  */
-export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>): Promise<Set<string>> {
+export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>, docRefs?: SkillReference[]): Promise<Set<string>> {
   const used = new Set<string>();
   const queue: SkillDocument[] = [doc];
   const seen = new Set<string>([doc.path]);
   while (queue.length) {
     const d = queue.shift()!;
-    for (const { ref, resolution: r } of await resolveAll(ctx, d, skillDir)) {
+    for (const { ref, resolution: r } of await resolveAll(ctx, d, skillDir, d === doc && docRefs ? docRefs : extractReferences(d))) {
       if (r.status === 'missing' && r.suggestion) {
         // "Did you mean" already points at it: not also unused.
         used.add(path.resolve(baseDirOf(ref, d.path, skillDir), r.suggestion.join('/')));

@@ -26,6 +26,8 @@ export class ReferenceContext {
   private readonly reals = new Map<string, Promise<string | undefined>>();
   private readonly texts = new Map<string, Promise<TextRead>>();
   private readonly anchorCache = new Map<string, Promise<{ anchors: Anchor[]; truncated: boolean } | TextRead>>();
+  /** resolveReference results by skill folder, base folder and written path */
+  readonly resolutions = new Map<string, Promise<unknown>>();
 
   constructor(readonly fs: FileSystem, readonly maxBytes = MAX_TARGET_BYTES) {}
 

@@ -63,7 +63,19 @@ function isInside(dir: string, p: string): boolean {
  * case-sensitive file systems even where the editor does not), the closest name for a
  * missing one, symbolic links leaving the skill.
  */
-export async function resolveReference(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
+export function resolveReference(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
+  // The same path is often written many times in one document: resolve it once per
+  // context. Results are shared, so callers treat them as read-only.
+  const key = skillDir + '\0' + baseDir + '\0' + written;
+  let p = ctx.resolutions.get(key) as Promise<Resolution> | undefined;
+  if (!p) {
+    p = resolveUncached(ctx, skillDir, baseDir, written);
+    ctx.resolutions.set(key, p);
+  }
+  return p;
+}
+
+async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
   if (isAbsoluteRef(written)) return { status: 'absolute' };
   const segments = written.replace(/\\/g, '/').split('/');
   const start = path.relative(skillDir, baseDir).split(path.sep).filter(Boolean);

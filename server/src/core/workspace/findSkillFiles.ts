@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { CancellationToken } from '../types';
-import type { FileSystem } from './fileSystem';
+import type { DirEntry, FileSystem } from './fileSystem';
 
 export const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
 export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'];
@@ -15,7 +15,16 @@ export interface ScanResult {
   /** absolute SKILL.md (or skill.md) paths, in walk order */
   files: string[];
   problems: ScanProblem[];
+  /**
+   * With `keepListings`: per skill file, the listings (readdir order) of its folder and
+   * of the folders below it that the walk read (not those of a nested skill), so a
+   * check can reuse them instead of listing each folder a second time.
+   */
+  listings?: Map<string, SkillListings>;
 }
+
+/** Folder listings of one skill, as the walk read them: [folder, entries in readdir order]. */
+export type SkillListings = Array<[string, DirEntry[]]>;
 
 export interface ScanOptions {
   /** folders nested deeper than this are not entered */
@@ -23,6 +32,8 @@ export interface ScanOptions {
   /** paths to leave out (absolute path -> true) */
   exclude?: (absPath: string) => boolean;
   token?: CancellationToken;
+  /** fill `ScanResult.listings` */
+  keepListings?: boolean;
 }
 
 /**
@@ -31,13 +42,14 @@ export interface ScanOptions {
  */
 export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOptions = {}): Promise<ScanResult> {
   const result: ScanResult = { files: [], problems: [] };
+  if (opts.keepListings) result.listings = new Map();
   const maxDepth = opts.maxDepth ?? 32;
   const visited = new Set<string>();
 
   // Real paths are resolved only where a symlink is crossed: below a real folder a
   // plain child's real path is the parent's plus its name, which saves a system
   // call per folder on large trees.
-  const walk = async (dir: string, knownReal: string | undefined, depth: number, ancestors: Set<string>): Promise<void> => {
+  const walk = async (dir: string, knownReal: string | undefined, depth: number, ancestors: Set<string>, bucket: SkillListings | undefined): Promise<void> => {
     if (opts.token?.isCancellationRequested) return;
     let real: string;
     try {
@@ -59,16 +71,24 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       result.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot read folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
       return;
     }
+    const raw = entries;
+    entries = result.listings ? entries.slice() : entries;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const names = new Set(entries.map((e) => e.name));
-    const skillName = SKILL_FILE_NAMES.find((n) => names.has(n));
-    if (skillName) {
-      const entry = entries.find((e) => e.name === skillName)!;
-      if (entry.type === 'file' || entry.type === 'symlink') {
-        const p = path.join(dir, skillName);
-        if (!opts.exclude?.(p)) result.files.push(p);
+    let skillEntry: DirEntry | undefined;
+    for (const n of SKILL_FILE_NAMES) {
+      skillEntry = entries.find((e) => e.name === n);
+      if (skillEntry) break;
+    }
+    if (skillEntry) {
+      if (skillEntry.type === 'file' || skillEntry.type === 'symlink') {
+        const p = path.join(dir, skillEntry.name);
+        if (!opts.exclude?.(p)) {
+          result.files.push(p);
+          if (result.listings && !result.listings.has(p)) result.listings.set(p, (bucket = []));
+        }
       }
     }
+    bucket?.push([dir, raw]);
     if (depth >= maxDepth) return;
     const next = new Set(ancestors).add(real);
     for (const e of entries) {
@@ -91,7 +111,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
           }
           if (st.type !== 'directory') continue;
         }
-        await walk(child, e.type === 'symlink' ? undefined : path.join(real, e.name), depth + 1, next);
+        await walk(child, e.type === 'symlink' ? undefined : path.join(real, e.name), depth + 1, next, bucket);
       }
     }
   };
@@ -108,6 +128,6 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     result.files.push(root);
     return result;
   }
-  await walk(root, undefined, 0, new Set());
+  await walk(root, undefined, 0, new Set(), undefined);
   return result;
 }

@@ -26,8 +26,8 @@ export class ReferenceContext {
   private readonly reals = new Map<string, Promise<string | undefined>>();
   private readonly texts = new Map<string, Promise<TextRead>>();
   private readonly anchorCache = new Map<string, Promise<{ anchors: Anchor[]; truncated: boolean } | TextRead>>();
-  /** resolveReference results by skill folder, base folder and written path */
-  readonly resolutions = new Map<string, Promise<unknown>>();
+  /** resolveReference results by skill folder (and base folder), then written path */
+  readonly resolutions = new Map<string, Map<string, Promise<unknown>>>();
 
   constructor(readonly fs: FileSystem, readonly maxBytes = MAX_TARGET_BYTES) {}
 
@@ -85,6 +85,7 @@ export class ReferenceContext {
   }
 
   private async read(file: string): Promise<TextRead> {
+    if (this.fs.readFileWithin && this.fs.readFilePrefix && !this.stats.has(file)) return this.readWithin(file);
     try {
       const st = await this.stat(file);
       if (st instanceof Error) return { ok: false, problem: 'unreadable', detail: st.message };
@@ -100,6 +101,39 @@ export class ReferenceContext {
       if ('problem' in decoded) return { ok: false, problem: decoded.problem, detail: decoded.detail };
       const text = decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text;
       return { ok: true, text, size: st.size, truncated };
+    } catch (e) {
+      return { ok: false, problem: 'unreadable', detail: (e as Error).message };
+    }
+  }
+
+  /** `read` with one open (and fstat) instead of a stat and then a read. */
+  private async readWithin(file: string): Promise<TextRead> {
+    let r: { bytes: Uint8Array } | { size: number; notFile?: boolean };
+    try {
+      r = await this.fs.readFileWithin!(file, this.maxBytes);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return { ok: false, problem: 'unreadable', detail: 'it does not exist' };
+      return { ok: false, problem: 'unreadable', detail: (e as Error).message };
+    }
+    try {
+      let bytes: Uint8Array;
+      let size: number;
+      let truncated = false;
+      if ('bytes' in r) {
+        bytes = r.bytes;
+        size = bytes.length;
+      } else if (r.notFile) {
+        return { ok: false, problem: 'not-file', detail: 'it is not a regular file' };
+      } else {
+        size = r.size;
+        truncated = true;
+        bytes = trimToCharBoundary(await this.fs.readFilePrefix!(file, this.maxBytes));
+      }
+      const decoded = decodeText(bytes);
+      if ('problem' in decoded) return { ok: false, problem: decoded.problem, detail: decoded.detail };
+      const text = decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text;
+      return { ok: true, text, size, truncated };
     } catch (e) {
       return { ok: false, problem: 'unreadable', detail: (e as Error).message };
     }

@@ -66,11 +66,13 @@ function isInside(dir: string, p: string): boolean {
 export function resolveReference(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
   // The same path is often written many times in one document: resolve it once per
   // context. Results are shared, so callers treat them as read-only.
-  const key = skillDir + '\0' + baseDir + '\0' + written;
-  let p = ctx.resolutions.get(key) as Promise<Resolution> | undefined;
+  const key = skillDir === baseDir ? skillDir : skillDir + '\0' + baseDir;
+  let byPath = ctx.resolutions.get(key) as Map<string, Promise<Resolution>> | undefined;
+  if (!byPath) ctx.resolutions.set(key, (byPath = new Map()));
+  let p = byPath.get(written);
   if (!p) {
     p = resolveUncached(ctx, skillDir, baseDir, written);
-    ctx.resolutions.set(key, p);
+    byPath.set(written, p);
   }
   return p;
 }

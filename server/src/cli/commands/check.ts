@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
-import { checkFiles } from './checkParallel';
+import { CheckRunner } from './checkParallel';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -11,9 +11,8 @@ import { findSkillFiles, type SkillListings } from '../../core/workspace/findSki
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
-import { formatJson } from '../format/json';
+import { ReportWriter, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { formatSarif } from '../format/sarif';
-import { formatText } from '../format/text';
 
 export const CHECK_USAGE = `Usage: skillmd check [paths…] [options]
 
@@ -67,15 +66,30 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
 
   const roots = args.positionals.length ? args.positionals : ['.'];
   const general: SkillDiagnostic[] = [];
-  const files: string[] = [];
   const seen = new Set<string>();
-  const listings = new Map<string, SkillListings>();
   const exclude = opts.config?.ignore?.length
     ? (p: string) => isIgnored(opts.config!, path.relative(opts.configDir!, p).split(path.sep).join('/'))
     : undefined;
+  // Skills are checked while the walk goes on and printed in walk order as they finish
+  // (text and JSON); SARIF is assembled at the end.
+  const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, write);
+  const results: SkillCheckResult[] = [];
+  // Problems not tied to a skill come first in the text report (last in JSON): there,
+  // hold skills back until the walk is done.
+  let held: RenderedSkill[] | undefined = format === 'text' ? [] : undefined;
+  const runner = new CheckRunner(opts, __filename, writer ? { format: format as StreamFormat, cwd } : { format: 'result' }, (o) => {
+    if (!writer) results.push(o as SkillCheckResult);
+    else if (held) held.push(o as RenderedSkill);
+    else writer.skill(o as RenderedSkill);
+  });
+  const onFile = async (f: string, listings: SkillListings | undefined) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    await runner.add(f, listings);
+  };
   for (const r of roots) {
     const abs = path.resolve(cwd, r);
-    const scan = await findSkillFiles(fs, abs, { exclude, keepListings: true });
+    const scan = await findSkillFiles(fs, abs, { exclude, keepListings: true, onFile });
     for (const p of scan.problems) {
       general.push({
         code: p.code,
@@ -85,20 +99,20 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
         range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       });
     }
-    for (const f of scan.files) {
-      if (!seen.has(f)) {
-        seen.add(f);
-        files.push(f);
-        const l = scan.listings?.get(f);
-        if (l) listings.set(f, l);
-      }
-    }
   }
-  const results: SkillCheckResult[] = await checkFiles(files, opts, __filename, listings);
-  listings.clear();
-  const report: CheckReport = { results, general, cwd };
-  write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
-  const c = counts(allDiagnostics(report));
+  if (writer) {
+    writer.begin(general);
+    for (const o of held ?? []) writer.skill(o);
+    held = undefined;
+  }
+  await runner.finish();
+  let c: { errors: number; warnings: number };
+  if (writer) c = writer.end();
+  else {
+    const report: CheckReport = { results, general, cwd };
+    write(formatSarif(report));
+    c = counts(allDiagnostics(report));
+  }
   if (c.errors > 0) return 1;
   if (maxWarnings !== undefined && c.warnings > maxWarnings) return 1;
   return 0;

@@ -71,7 +71,11 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
   let prevParagraph: number | undefined;
   for (; line < lines.lineCount; line++) {
     const t = lines.lineText(line);
-    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(t);
+    // The first character after up to three spaces decides which patterns can match.
+    let k = 0;
+    while (k < 3 && t.charCodeAt(k) === 32) k++;
+    const lead = t.charCodeAt(k);
+    const fenceMatch = lead === 96 /* ` */ || lead === 126 /* ~ */ ? /^ {0,3}(`{3,}|~{3,})/.exec(t) : null;
     if (fence) {
       if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(t)) fence = undefined;
       continue;
@@ -88,7 +92,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
         out.push({ id: m[1], text: m[1], range, kind: 'anchor' });
       }
     }
-    const atx = /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(t);
+    const atx = lead === 35 /* # */ ? /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(t) : null;
     if (atx) {
       let content = t.slice(atx[0].length).trim();
       // A closing run of `#` preceded by a space is not part of the text.
@@ -98,7 +102,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       prevParagraph = undefined;
       continue;
     }
-    const setext = /^ {0,3}(=+|-+)[ \t]*$/.exec(t);
+    const setext = (lead === 61 /* = */ || lead === 45) /* - */ && prevParagraph !== undefined ? /^ {0,3}(=+|-+)[ \t]*$/.exec(t) : null;
     if (setext && prevParagraph !== undefined) {
       const textLine = lines.lineText(prevParagraph).trim();
       const r = { start: { line: prevParagraph, character: 0 }, end: { line, character: t.length } };

@@ -117,7 +117,8 @@ function push(
   let pathStart = start;
   let variable: string | undefined;
   let base = opts.base;
-  const v = VARIABLE.exec(raw);
+  const r0 = raw.charCodeAt(0);
+  const v = r0 === 123 /* { */ || r0 === 36 /* $ */ ? VARIABLE.exec(raw) : null;
   if (v) {
     variable = v[0].slice(0, -1);
     pathStart += v[0].length;
@@ -127,7 +128,7 @@ function push(
   const pathEnd = hash === -1 ? end : start + hash;
   let pathText = doc.text.slice(pathStart, pathEnd);
   if (opts.decode) pathText = unescapeMarkdown(pathText);
-  const percentEncoded = opts.decode && /%[0-9A-Fa-f]{2}/.test(pathText);
+  const percentEncoded = opts.decode && pathText.includes('%') && /%[0-9A-Fa-f]{2}/.test(pathText);
   const path = opts.decode ? safeDecode(pathText) : pathText;
   const fragment = hash === -1 ? undefined : opts.decode ? safeDecode(raw.slice(hash + 1)) : raw.slice(hash + 1);
   if (!path && fragment === undefined) return undefined;
@@ -184,7 +185,11 @@ function codeToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
     commandStart = false;
   }
   if (!word) return;
-  const variable = VARIABLE.exec(word);
+  // Every reference below needs a `/` or a `.` (a folder, `./`, an extension); an agent
+  // variable starts with `{` or `$`.
+  const c0 = word.charCodeAt(0);
+  const variable = c0 === 123 /* { */ || c0 === 36 /* $ */ ? VARIABLE.exec(word) : null;
+  if (!variable && word.indexOf('/') === -1 && word.indexOf('.') === -1) return;
   if (variable) {
     const rest = word.slice(variable[0].length);
     if (!rest || /[*?$`{}<>|]/.test(rest)) return;
@@ -204,6 +209,16 @@ function codeToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
   }
   const executed = commandStart && (known || word.startsWith('./'));
   push(b, kind, start, end, { decode: false, base: 'skill', tentative: !known, executed });
+}
+
+/** `word.replace(/^["']|["']$/g, '')` without a regex when there are no quotes at the ends. */
+function unquoteEnds(word: string): string {
+  const a = word.charCodeAt(0);
+  const z = word.charCodeAt(word.length - 1);
+  const qa = a === 34 || a === 39;
+  const qz = z === 34 || z === 39;
+  if (!qa && !qz) return word;
+  return word.replace(/^["']|["']$/g, '');
 }
 
 /** Splits a shell command line into words, marking words at a command start. */
@@ -260,13 +275,12 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       continue;
     }
     const word = text.slice(i, j);
-    const bare0 = word.replace(/^["']|["']$/g, '');
-    if (commandStart && (bare0 === 'cd' || bare0 === 'pushd') && kind === 'shell') {
+    const bare = unquoteEnds(word);
+    if (commandStart && (bare === 'cd' || bare === 'pushd') && kind === 'shell') {
       // After `cd elsewhere` relative paths name files there, not in the skill.
       b.cwdChanged = true;
     }
     if (!b.cwdChanged || VARIABLE.test(word.replace(/^["']/, ''))) codeToken(b, kind, i, j, commandStart);
-    const bare = word.replace(/^["']|["']$/g, '');
     commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(bare));
     i = j;
   }
@@ -346,12 +360,17 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
     i = close + 3;
   }
   while (i < to) {
-    const c = text[i];
-    if (c === '\\') {
+    const c = text.charCodeAt(i);
+    // Only \ ` < [ ] matter: skip everything else quickly.
+    if (c !== 92 && c !== 96 && c !== 60 && c !== 91 && c !== 93) {
+      i++;
+      continue;
+    }
+    if (c === 92 /* \\ */) {
       i += 2;
       continue;
     }
-    if (c === '`') {
+    if (c === 96 /* ` */) {
       let n = 1;
       while (text[i + n] === '`') n++;
       // The closing run has exactly n backticks, on this line.
@@ -385,7 +404,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       i = close + n;
       continue;
     }
-    if (c === '<') {
+    if (c === 60 /* < */) {
       if (text.startsWith('<!--', i)) {
         const close = text.indexOf('-->', i + 4);
         if (close === -1 || close >= to) return true;
@@ -413,12 +432,12 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       i++;
       continue;
     }
-    if (c === '[') {
+    if (c === 91 /* [ */) {
       stack.push(i);
       i++;
       continue;
     }
-    if (c === ']' && stack.length) {
+    if (c === 93 /* ] */ && stack.length) {
       const open = stack.pop()!;
       const next = text[i + 1];
       if (next === '(') {
@@ -467,9 +486,13 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
     const from = Math.max(lines.lineStarts[line], doc.bodyStart);
     const to = lines.lineEnd(line);
     if (from >= to) continue;
-    const lineText = text.slice(from, to);
+    // First character after up to three spaces: fences start with ` or ~, definitions with [.
+    let k = from;
+    while (k < to && k - from < 3 && text.charCodeAt(k) === 32) k++;
+    const lead = text.charCodeAt(k);
+    const maybeFence = lead === 96 /* ` */ || lead === 126; /* ~ */
     if (fence) {
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lineText);
+      const close = maybeFence ? /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(text.slice(from, to)) : null;
       if (close && close[1][0] === fence.char && close[1].length >= fence.len) {
         fence = undefined;
         continue;
@@ -478,14 +501,15 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
       else variablePaths(b, from, to);
       continue;
     }
-    if (!inComment) {
-      const open = FENCE.exec(lineText);
+    if (!inComment && (maybeFence || lead === 91 /* [ */)) {
+      const lineText = text.slice(from, to);
+      const open = maybeFence ? FENCE.exec(lineText) : null;
       if (open && !(open[1][0] === '`' && lineText.indexOf('`', open.index + open[0].length) !== -1)) {
         fence = { char: open[1][0], len: open[1].length, lang: open[2].toLowerCase() };
         b.cwdChanged = false;
         continue;
       }
-      const def = DEFINITION.exec(lineText);
+      const def = lead === 91 ? DEFINITION.exec(lineText) : null;
       if (def) {
         const value = def[2] ?? def[3];
         const valueStart = from + def[0].length - value.length - (def[2] !== undefined ? 1 : 0);

@@ -32,8 +32,14 @@ export interface ScanOptions {
   /** paths to leave out (absolute path -> true) */
   exclude?: (absPath: string) => boolean;
   token?: CancellationToken;
-  /** fill `ScanResult.listings` */
+  /** fill `ScanResult.listings` (or, with `onFile`, hand each skill's listings to it) */
   keepListings?: boolean;
+  /**
+   * Called (and awaited) for each skill file as soon as it is found, before the walk
+   * goes on; with `keepListings` it gets the skill's listings, which the walk still
+   * fills while it is inside the skill's folder.
+   */
+  onFile?: (file: string, listings: SkillListings | undefined) => void | Promise<void>;
 }
 
 /**
@@ -72,23 +78,28 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       return;
     }
     const raw = entries;
-    entries = result.listings ? entries.slice() : entries;
+    entries = opts.keepListings ? entries.slice() : entries;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     let skillEntry: DirEntry | undefined;
     for (const n of SKILL_FILE_NAMES) {
       skillEntry = entries.find((e) => e.name === n);
       if (skillEntry) break;
     }
-    if (skillEntry) {
-      if (skillEntry.type === 'file' || skillEntry.type === 'symlink') {
-        const p = path.join(dir, skillEntry.name);
-        if (!opts.exclude?.(p)) {
-          result.files.push(p);
-          if (result.listings && !result.listings.has(p)) result.listings.set(p, (bucket = []));
+    let found: string | undefined;
+    if (skillEntry && (skillEntry.type === 'file' || skillEntry.type === 'symlink')) {
+      const p = path.join(dir, skillEntry.name);
+      if (!opts.exclude?.(p)) {
+        found = p;
+        result.files.push(p);
+        if (opts.keepListings) {
+          // This folder and the ones below belong to this skill (until a nested one).
+          bucket = [];
+          if (!opts.onFile && !result.listings!.has(p)) result.listings!.set(p, bucket);
         }
       }
     }
     bucket?.push([dir, raw]);
+    if (found) await opts.onFile?.(found, bucket);
     if (depth >= maxDepth) return;
     const next = new Set(ancestors).add(real);
     for (const e of entries) {
@@ -126,6 +137,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
   }
   if (st.type === 'file') {
     result.files.push(root);
+    await opts.onFile?.(root, undefined);
     return result;
   }
   await walk(root, undefined, 0, new Set(), undefined);

@@ -1,0 +1,59 @@
+// The streamed text/JSON reports (`skillmd check` prints skill by skill) must equal
+// the one-shot formatters byte for byte.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SkillCheckResult } from '../../../server/src/core/check/checkSkillFile';
+import type { SkillDiagnostic } from '../../../server/src/core/types';
+import { formatJson } from '../../../server/src/cli/format/json';
+import { formatText } from '../../../server/src/cli/format/text';
+import { renderSkill, ReportWriter, type StreamFormat } from '../../../server/src/cli/format/stream';
+
+const cwd = '/work/repo';
+const range = (l: number, c: number) => ({ start: { line: l, character: c }, end: { line: l, character: c + 3 } });
+const d = (code: string, severity: SkillDiagnostic['severity'], file: string, message: string, l = 0): SkillDiagnostic => ({ code, severity, message, file, range: range(l, 2) });
+
+function results(): SkillCheckResult[] {
+  return [
+    {
+      file: '/work/repo/skills/a/SKILL.md', skillDir: '/work/repo/skills/a', name: 'a', targets: ['agentskills', 'claude-code'],
+      diagnostics: [d('name-format', 'error', '/work/repo/skills/a/SKILL.md', 'bad "name" —\tquoted\nline'), d('x', 'hint', '/work/repo/skills/a/references/u.md', 'unused…', 3)],
+    },
+    { file: '/work/repo/skills/b/SKILL.md', skillDir: '/work/repo/skills/b', name: 'b', targets: [], diagnostics: [] },
+    {
+      file: '/elsewhere/c/SKILL.md', skillDir: '/elsewhere/c', name: 'ç', targets: ['codex'],
+      diagnostics: [d('w', 'warning', '/elsewhere/c/SKILL.md', 'w'), d('i', 'info', '/elsewhere/c/SKILL.md', 'i', 9)],
+    },
+  ];
+}
+
+function streamed(format: StreamFormat, rs: SkillCheckResult[], general: SkillDiagnostic[], beginFirst: boolean): string {
+  let out = '';
+  const w = new ReportWriter(format, cwd, (s) => (out += s));
+  if (beginFirst) w.begin(general);
+  const parts = rs.map((r) => renderSkill(format, cwd, r));
+  // JSON may print skills before the walk's problems are known.
+  for (const p of parts) w.skill(p);
+  if (!beginFirst) w.begin(general);
+  w.end();
+  return out;
+}
+
+const generals: SkillDiagnostic[][] = [[], [d('symlink-loop', 'warning', '/work/repo/loop', 'loop'), d('folder-unreadable', 'error', '/x', 'no')]];
+
+test('streamed JSON equals formatJson', () => {
+  for (const general of generals) {
+    for (const rs of [results(), [], results().slice(1, 2)]) {
+      const want = formatJson({ results: rs, general, cwd });
+      assert.equal(streamed('json', rs, general, false), want);
+      assert.equal(streamed('json', rs, general, true), want);
+    }
+  }
+});
+
+test('streamed text equals formatText', () => {
+  for (const general of generals) {
+    for (const rs of [results(), [], results().slice(1, 2)]) {
+      assert.equal(streamed('text', rs, general, true), formatText({ results: rs, general, cwd }));
+    }
+  }
+});

@@ -1,7 +1,9 @@
 // The streamed text/JSON reports (`skillmd check` prints skill by skill) must equal
 // the one-shot formatters byte for byte.
 import assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { test } from 'node:test';
+import { displayPath } from '../../../server/src/cli/format/paths';
 import type { SkillCheckResult } from '../../../server/src/core/check/checkSkillFile';
 import type { SkillDiagnostic } from '../../../server/src/core/types';
 import { formatJson } from '../../../server/src/cli/format/json';
@@ -55,5 +57,16 @@ test('streamed text equals formatText', () => {
     for (const rs of [results(), [], results().slice(1, 2)]) {
       assert.equal(streamed('text', rs, general, true), formatText({ results: rs, general, cwd }));
     }
+  }
+});
+
+test('displayPath fast path agrees with path.relative', () => {
+  const slow = (c: string, p: string) => {
+    const rel = path.relative(c, p);
+    return (rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p).split(path.sep).join('/');
+  };
+  const rels = ['a', 'a/b.md', '..a/b', 'a/../b', 'a/./b', './a', 'a//b', 'a/', '.hidden/x', 'a/..', '...', 'ü/ç.md'];
+  for (const c of ['/work/repo', '/', '/work/repo/']) {
+    for (const r of rels) for (const p of [c + '/' + r, c + r, '/other/' + r]) assert.equal(displayPath(c, p), slow(c, p), `${c} ${p}`);
   }
 });

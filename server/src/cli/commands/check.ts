@@ -72,7 +72,19 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
     : undefined;
   // Skills are checked while the walk goes on and printed in walk order as they finish
   // (text and JSON); SARIF is assembled at the end.
-  const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, write);
+  // Many small pieces: hand them on in chunks of about 64 KiB.
+  let chunk: string[] = [];
+  let chunkLength = 0;
+  const flush = () => {
+    if (chunk.length) write(chunk.join(''));
+    chunk = [];
+    chunkLength = 0;
+  };
+  const buffered = (s: string) => {
+    chunk.push(s);
+    if ((chunkLength += s.length) >= 65536) flush();
+  };
+  const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered);
   const results: SkillCheckResult[] = [];
   // Problems not tied to a skill come first in the text report (last in JSON): there,
   // hold skills back until the walk is done.
@@ -107,7 +119,10 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
   }
   await runner.finish();
   let c: { errors: number; warnings: number };
-  if (writer) c = writer.end();
+  if (writer) {
+    c = writer.end();
+    flush();
+  }
   else {
     const report: CheckReport = { results, general, cwd };
     write(formatSarif(report));

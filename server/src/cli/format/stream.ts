@@ -43,16 +43,35 @@ export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResu
   if (format === 'text') {
     text = r.diagnostics.length ? r.diagnostics.map((d) => textLine(cwd, d)).join('\n') + '\n' : '';
   } else {
-    const skill = {
-      name: r.name,
-      path: displayPath(cwd, r.file),
-      targets: r.targets,
-      valid: c.errors === 0,
-      diagnostics: r.diagnostics.map((d) => diag(cwd, d)),
-    };
-    // Nested two levels deep in the report: indent every line by four spaces (JSON
-    // strings hold no raw line breaks).
-    text = '    ' + JSON.stringify(skill, null, 2).replace(/\n/g, '\n    ');
+    // JSON.stringify(skill, null, 2), nested two levels deep (every line indented by
+    // four more spaces), written out for this fixed shape.
+    const q = JSON.stringify;
+    let t = '    {\n      "name": ' + q(r.name) + ',\n      "path": ' + q(displayPath(cwd, r.file)) + ',\n      "targets": ';
+    if (r.targets.length) {
+      t += '[';
+      for (let i = 0; i < r.targets.length; i++) t += (i ? ',\n        ' : '\n        ') + q(r.targets[i]);
+      t += '\n      ]';
+    } else t += '[]';
+    t += ',\n      "valid": ' + (c.errors === 0) + ',\n      "diagnostics": ';
+    if (r.diagnostics.length) {
+      t += '[';
+      for (let i = 0; i < r.diagnostics.length; i++) {
+        const d = r.diagnostics[i];
+        const { start, end } = d.range;
+        t += (i ? ',\n' : '\n') +
+          '        {\n          "code": ' + q(d.code) +
+          ',\n          "severity": ' + q(d.severity) +
+          ',\n          "message": ' + q(d.message) +
+          ',\n          "file": ' + q(displayPath(cwd, d.file)) +
+          ',\n          "range": {\n            "start": {\n              "line": ' + q(start.line) +
+          ',\n              "character": ' + q(start.character) +
+          '\n            },\n            "end": {\n              "line": ' + q(end.line) +
+          ',\n              "character": ' + q(end.character) +
+          '\n            }\n          }\n        }';
+      }
+      t += '\n      ]';
+    } else t += '[]';
+    text = t + '\n    }';
   }
   return { text, ...c };
 }

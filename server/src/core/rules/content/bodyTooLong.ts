@@ -24,7 +24,8 @@ export const bodyTooLong: Rule = {
     // o200k tokens average well over three UTF-8 bytes of prose (about one for CJK
     // characters, which take three bytes), so shorter bodies cannot reach the limit
     // and skip the tokenizer: it is the costliest step of a large check.
-    if (utf8Length(body) <= MAX_TOKENS * 3) return;
+    // (UTF-8 takes at most three bytes per UTF-16 unit: a short string needs no count.)
+    if (body.length <= MAX_TOKENS || utf8Length(body) <= MAX_TOKENS * 3) return;
     const tokens = ctx.tokens(body);
     if (tokens <= MAX_TOKENS) return;
     ctx.report({

@@ -10,6 +10,8 @@ const STOP = new Set(['a', 'an', 'the', 'skill', 'for', 'of', 'and', 'to']);
 /** Below this many words a description needs a trigger phrase; longer ones describe enough. */
 const SHORT_WORDS = 12;
 
+/** Runs of letters and digits: the non-empty parts of `words`' split. */
+const WORD = /[\p{L}\p{N}]+/gu;
 const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
@@ -29,14 +31,27 @@ export const descriptionQuality: Rule = {
     const nameEntry = getEntry(ctx.doc, 'name');
     const name = (nameEntry?.value && stringFor(ctx.targets[0] ?? agentskills, nameEntry.value)) || ctx.folderName;
     const nameWords = new Set(words(name));
-    const all = words(d);
-    const descWords = all.filter((w) => !STOP.has(w));
+    // The words of `d` (as `words(d)`), counted lazily: once one is not in the name and
+    // there are SHORT_WORDS of them, no outcome below can change.
+    let count = 0;
+    let descCount = 0;
+    let allInName = true;
+    const lower = d.toLowerCase();
+    WORD.lastIndex = 0;
+    for (let m = WORD.exec(lower); m; m = WORD.exec(lower)) {
+      count++;
+      if (!STOP.has(m[0])) {
+        descCount++;
+        if (allInName && !nameWords.has(m[0])) allInName = false;
+      }
+      if (!allInName && count >= SHORT_WORDS) break;
+    }
     const range = entry.value.range;
-    if (descWords.length > 0 && descWords.every((w) => nameWords.has(w))) {
+    if (descCount > 0 && allInName) {
       ctx.report({ message: 'The description only restates the name; say what the skill does and when the agent should use it.', range });
-    } else if (all.length < 4) {
+    } else if (count < 4) {
       ctx.report({ message: 'The description is too short for an agent to decide when to use the skill; say what it does and when to use it.', range });
-    } else if (all.length < SHORT_WORDS && !TRIGGER.test(d)) {
+    } else if (count < SHORT_WORDS && !TRIGGER.test(d)) {
       ctx.report({ message: 'The description does not say when to use the skill; add "Use when …" so the agent knows when to load it.', range });
     }
   },

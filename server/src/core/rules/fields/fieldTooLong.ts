@@ -19,7 +19,10 @@ function check(ctx: RuleContext, entry: FrontmatterEntry, label: string, specOf:
     const isName = label === 'name';
     const max = Math.min(spec.maxLength ?? Infinity, isName ? p.name.maxLength : Infinity);
     if (max === Infinity) return undefined;
-    const len = measure(v, spec.lengthMeasure ?? (isName && p.name.nfkc ? 'stripped' : undefined), isName && !!p.name.nfkc);
+    const nfkc = isName && !!p.name.nfkc;
+    // Every measure counts at most one per UTF-16 unit, and only NFKC can lengthen.
+    if (!nfkc && v.length <= max) return undefined;
+    const len = measure(v, spec.lengthMeasure ?? (isName && p.name.nfkc ? 'stripped' : undefined), nfkc);
     if (len <= max) return undefined;
     lengths.set(p, len);
     return (isName ? p.name.onTooLong : undefined) ?? spec.onTooLong ?? spec.onInvalid;

@@ -16,6 +16,33 @@ export interface Listing {
   byLower: Map<string, DirEntry>;
 }
 
+/** A listing whose name maps are built on first use (most folders only need `entries` or `byName`). */
+class LazyListing implements Listing {
+  private name?: Map<string, DirEntry>;
+  private lower?: Map<string, DirEntry>;
+
+  constructor(readonly entries: DirEntry[]) {}
+
+  get byName(): Map<string, DirEntry> {
+    if (!this.name) {
+      this.name = new Map();
+      for (const e of this.entries) this.name.set(e.name, e);
+    }
+    return this.name;
+  }
+
+  get byLower(): Map<string, DirEntry> {
+    if (!this.lower) {
+      this.lower = new Map();
+      for (const e of this.entries) {
+        const k = e.name.toLowerCase();
+        if (!this.lower.has(k)) this.lower.set(k, e);
+      }
+    }
+    return this.lower;
+  }
+}
+
 /**
  * Caches for one check run (or one provider call): each folder is listed once, each
  * file stat-ed and read at most once, and only a prefix of large files is read.
@@ -35,15 +62,7 @@ export class ReferenceContext {
     let p = this.listings.get(dir);
     if (!p) {
       p = this.fs.readDirectory(dir).then(
-        (entries) => {
-          const byName = new Map<string, DirEntry>();
-          const byLower = new Map<string, DirEntry>();
-          for (const e of entries) {
-            byName.set(e.name, e);
-            if (!byLower.has(e.name.toLowerCase())) byLower.set(e.name.toLowerCase(), e);
-          }
-          return { entries, byName, byLower };
-        },
+        (entries) => new LazyListing(entries),
         () => undefined,
       );
       this.listings.set(dir, p);

@@ -101,11 +101,12 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     bucket?.push([dir, raw]);
     if (found) await opts.onFile?.(found, bucket);
     if (depth >= maxDepth) return;
-    const next = new Set(ancestors).add(real);
+    // The walk is sequential: one set of the folders above, grown and shrunk in step.
+    ancestors.add(real);
     for (const e of entries) {
       if (SKIPPED_FOLDERS.has(e.name)) continue;
-      const child = path.join(dir, e.name);
       if (e.type === 'directory' || e.type === 'symlink') {
+        const child = path.join(dir, e.name);
         if (opts.exclude?.(child)) continue;
         if (e.type === 'symlink') {
           const st = await fs.stat(child).catch(() => undefined);
@@ -122,9 +123,10 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
           }
           if (st.type !== 'directory') continue;
         }
-        await walk(child, e.type === 'symlink' ? undefined : path.join(real, e.name), depth + 1, next, bucket);
+        await walk(child, e.type === 'symlink' ? undefined : path.join(real, e.name), depth + 1, ancestors, bucket);
       }
     }
+    ancestors.delete(real);
   };
 
   const st = await fs.stat(root).catch((e: Error) => {

@@ -90,7 +90,9 @@ export class DiagnosticsService {
   }
 
   private publish(uri: string, file: string, diagnostics: Diagnostic[], version: number | undefined): void {
-    if (diagnostics.length === 0 && !this.published.has(file)) return;
+    // Open documents always get a report (a client may wait for its version);
+    // closed files only when something changes from what the client shows.
+    if (diagnostics.length === 0 && !this.published.has(file) && version === undefined) return;
     if (diagnostics.length) this.published.add(file);
     else this.published.delete(file);
     void this.connection.sendDiagnostics({ uri, version, diagnostics });

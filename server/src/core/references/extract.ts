@@ -196,8 +196,8 @@ function codeToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
     push(b, kind, start, end, { decode: false, base: 'skill', executed: commandStart });
     return;
   }
-  if (/[*?$`{}<>|\\]/.test(word) || word.includes('://') || /^[-/~@]/.test(word) || word.startsWith('..')) return;
-  if (!/^[\p{L}\p{N}_.][\p{L}\p{N}_.+\-/]*$/u.test(word)) return;
+  // (Wildcards, `://`, a leading `-`, `/`, `~` or `@` all fail the pattern below.)
+  if (word.startsWith('..') || !isPathWord(word)) return;
   const stripped = word.startsWith('./') ? word.slice(2) : word;
   const slash = stripped.indexOf('/');
   const first = slash === -1 ? '' : stripped.slice(0, slash);
@@ -219,6 +219,22 @@ function unquoteEnds(word: string): string {
   const qz = z === 34 || z === 39;
   if (!qa && !qz) return word;
   return word.replace(/^["']|["']$/g, '');
+}
+
+const PATH_WORD = /^[\p{L}\p{N}_.][\p{L}\p{N}_.+\-/]*$/u;
+
+/** `PATH_WORD.test(word)`, without the regex for plain ASCII words. */
+function isPathWord(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 128) return PATH_WORD.test(word);
+    const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 /* _ */ || c === 46; /* . */
+    if (alnum) continue;
+    if (i > 0 && (c === 43 /* + */ || c === 45 /* - */ || c === 47) /* / */) continue;
+    // Any other ASCII character fails, unless a later non-ASCII one needs the regex (it fails too).
+    return false;
+  }
+  return word.length > 0;
 }
 
 /** Splits a shell command line into words, marking words at a command start. */
@@ -256,17 +272,17 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       continue;
     }
     let j = i;
-    let quote = '';
+    let quote = 0;
     while (j < to) {
-      const d = text[j];
+      const d = text.charCodeAt(j);
       if (quote) {
-        if (d === quote) quote = '';
-      } else if (d === '"' || d === "'") {
+        if (d === quote) quote = 0;
+      } else if (d === 34 /* " */ || d === 39 /* ' */) {
         quote = d;
-      } else if (d === ' ' || d === '\t' || d === ';' || d === '|' || d === '&' || d === '<' || d === '>') break;
-      else if (d === '(' || d === ')') {
+      } else if (d === 32 || d === 9 || d === 59 /* ; */ || d === 124 /* | */ || d === 38 /* & */ || d === 60 /* < */ || d === 62 /* > */) break;
+      else if (d === 40 /* ( */ || d === 41 /* ) */) {
         // `$(…)` and `{{…}}` keep their brackets inside the word.
-        if (!(d === '(' && text[j - 1] === '$')) break;
+        if (!(d === 40 && text.charCodeAt(j - 1) === 36 /* $ */)) break;
       }
       j++;
     }

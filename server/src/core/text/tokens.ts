@@ -11,6 +11,20 @@ function load(): Counter {
   return counter;
 }
 
+/** Warms the tokenizer up (e.g. before a server's first hover). */
+export function preloadTokenizer(): void {
+  load();
+}
+
+/**
+ * BPE merging is quadratic in the length of one pre-tokenized piece, and a run
+ * without white space is one piece: a 40,000-character word takes a second, a
+ * megabyte minutes. Runs longer than this are counted in slices of this size; a
+ * merge across a slice boundary is lost, so such runs may count a token or two
+ * more than the model sees — exact for every ordinary text.
+ */
+export const MAX_UNBROKEN_RUN = 512;
+
 const cache = new Map<string, number>();
 
 /** Real BPE token count (o200k_base), cached for short repeated texts such as descriptions. */
@@ -18,10 +32,43 @@ export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
-  const n = load()(text);
+  const n = countBounded(text);
   if (text.length < 4096) {
     if (cache.size > 5000) cache.clear();
     cache.set(text, n);
   }
   return n;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+}
+
+function countBounded(text: string): number {
+  const count = load();
+  let total = 0;
+  let segmentStart = 0;
+  let runStart = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const space = i === text.length || isSpace(text.charCodeAt(i));
+    if (!space) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart >= 0 && i - runStart > MAX_UNBROKEN_RUN) {
+      if (runStart > segmentStart) total += count(text.slice(segmentStart, runStart));
+      for (let s = runStart; s < i; s += MAX_UNBROKEN_RUN) {
+        let e = Math.min(i, s + MAX_UNBROKEN_RUN);
+        // Never split a surrogate pair.
+        if (e < i && text.charCodeAt(e - 1) >= 0xd800 && text.charCodeAt(e - 1) <= 0xdbff) e++;
+        total += count(text.slice(s, e));
+        s = e - MAX_UNBROKEN_RUN;
+      }
+      segmentStart = i;
+    }
+    runStart = -1;
+  }
+  if (segmentStart === 0) return count(text);
+  if (segmentStart < text.length) total += count(text.slice(segmentStart));
+  return total;
 }

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { countTokens } from '../../../server/src/core/text/tokens';
+import { countTokens as reference } from 'gpt-tokenizer/encoding/o200k_base';
+
+test('ordinary text counts exactly as o200k_base', () => {
+  for (const t of ['', 'Hello, world!', 'Use when the user asks about PDFs.\n\n## Steps\n1. Run `python scripts/x.py`.', 'naïve café — 日本語のテキスト 😀', 'x'.repeat(500) + ' tail']) {
+    assert.equal(countTokens(t), reference(t), JSON.stringify(t.slice(0, 40)));
+  }
+});
+
+// The timeout guards against the quadratic case (minutes for a megabyte), not speed.
+test('a megabyte without white space is counted, close to the exact count', { timeout: 60_000 }, () => {
+  const word = 'ab1'.repeat(2000); // 6,000 characters: the exact count is still affordable here
+  const approx = countTokens(word);
+  const exact = reference(word);
+  assert.ok(Math.abs(approx - exact) <= Math.ceil(word.length / 512) * 2, `${approx} vs ${exact}`);
+  const huge = 'q'.repeat(1024 * 1024);
+  assert.equal(countTokens(huge), 2048 * countTokens('q'.repeat(512)));
+});

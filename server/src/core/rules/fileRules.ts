@@ -15,4 +15,5 @@ export const fileRules: readonly RuleInfo[] = [
   { code: 'folder-unreadable', title: 'A folder cannot be read while looking for skills.', defaultSeverity: 'error' },
   { code: 'symlink-loop', title: 'A symbolic link leads back into a folder being scanned.', defaultSeverity: 'warning' },
   { code: 'path-not-found', title: 'A path given to check does not exist.', defaultSeverity: 'error' },
+  { code: 'editor-limit', title: 'The editor checks less of a very large SKILL.md (frontmatter over 1,000 lines or 128 KiB, or a document over 1 MiB) to stay responsive; `skillmd check` checks it fully.', defaultSeverity: 'warning' },
 ];

@@ -18,3 +18,155 @@ export interface IndexStatus {
 
 /** `skillmd/indexStatus` (no params) → IndexStatus: the state of the workspace index. */
 export const INDEX_STATUS = 'skillmd/indexStatus';
+
+// ---------------------------------------------------------------- catalog and previews
+//
+// What each agent discovers and the exact text it puts into the model's context.
+// Paths are absolute file system paths; `uri` fields are their `file:` URIs.
+// `agent` is a profile id; omitted, the server uses the first agent with a renderer
+// among `targets` in .skillmd.json, then the editor's `skillmd.targets`, else `lovia`.
+
+/** Agents with index/load/read renderers (the others have a catalog only). */
+export const PREVIEW_AGENTS = ['lovia', 'agentskills', 'eino', 'codex', 'claude-code'] as const;
+
+export interface CatalogParams {
+  agent?: string;
+}
+
+export interface CatalogRoot {
+  path: string;
+  uri: string;
+  /** an agent folder of a workspace folder, or a `roots` entry of .skillmd.json */
+  origin: 'workspace' | 'config' | 'explicit';
+}
+
+export interface CatalogSkill {
+  /** the name the agent uses */
+  name: string;
+  /** the description as the agent holds it */
+  description: string;
+  /** SKILL.md */
+  path: string;
+  uri: string;
+  /** the skill folder */
+  dir: string;
+  /** the root it was found in */
+  root: string;
+  /** o200k_base tokens of the description (+ when_to_use for Claude Code) */
+  tokens: number;
+  /** frontmatter keys other than name/description, as JSON */
+  extras: Record<string, unknown>;
+  whenToUse?: string;
+  context?: string;
+  /** errors and warnings of the skill checked against this agent */
+  diagnostics: { errors: number; warnings: number; codes: string[] };
+}
+
+export interface CatalogExclusion {
+  reason: 'invalid' | 'shadowed' | 'filtered' | 'hidden' | 'budget';
+  /** the name, when one could be read */
+  name?: string;
+  path: string;
+  uri: string;
+  root: string;
+  /** why, in the agent's own words where known */
+  message: string;
+  /** shadowed: the SKILL.md that wins */
+  winner?: string;
+  winnerUri?: string;
+  winnerRoot?: string;
+}
+
+export interface CatalogResult {
+  agent: string;
+  roots: CatalogRoot[];
+  /** how the agent walks a root, one line */
+  discovery: string;
+  /** the skills the agent shows, in its discovery order */
+  skills: CatalogSkill[];
+  /** skills with the same name as an earlier one (the winner is named) */
+  shadowed: CatalogExclusion[];
+  /** invalid, filtered and hidden skills, with the reason */
+  skipped: CatalogExclusion[];
+  /** unreadable folders, symlink loops, missing configured roots */
+  problems: { path: string; code: string; message: string }[];
+  /** sum of `skills[].tokens` */
+  tokens: number;
+  /** total tokens of the rendered index (default options); absent for agents without a renderer */
+  indexTokens?: number;
+  tokenizer: string;
+  /** bumped whenever this agent's catalog changes */
+  version: number;
+}
+
+export interface PreviewIndexOptions {
+  /** lovia usage rules: absent → configured/default text, null or '' → none */
+  usageRules?: string | null;
+  /** keep skills whose frontmatter extra matches (key → value; lists: contains) */
+  filter?: Record<string, string>;
+  einoFormat?: 'reminder' | 'tool-description';
+  /** model context window in tokens (Codex and Claude Code budgets) */
+  contextWindow?: number;
+}
+
+export interface PreviewIndexParams {
+  agent?: string;
+  options?: PreviewIndexOptions;
+}
+
+export interface PreviewLoadParams {
+  agent?: string;
+  name: string;
+}
+
+export interface PreviewReadParams {
+  agent?: string;
+  name: string;
+  /** relative to the skill folder, as the model passes it */
+  path: string;
+}
+
+export interface PreviewPartResult {
+  /** `index`, `listing`, `tool-description`, `reminder`, `tool-result`, … */
+  id: string;
+  /** where the text goes */
+  title: string;
+  /** exactly what the agent puts into the context */
+  text: string;
+  tokens: number;
+}
+
+export interface PreviewResult {
+  agent: string;
+  kind: 'index' | 'load' | 'read';
+  /** false when the agent answers with an error text (unknown skill, refused path) */
+  ok: boolean;
+  parts: PreviewPartResult[];
+  /** index: each shown skill's own fragment */
+  skills: { name: string; path: string; tokens: number }[];
+  /** index: every skill left out, and why; load/read of an unknown name: why it is not loadable */
+  omitted: CatalogExclusion[];
+  notes: string[];
+  /** sum over parts */
+  tokens: number;
+  tokenizer: string;
+  /** the human report (never part of the agent text): parts, tokens per skill and in total, left-out skills */
+  report: string;
+}
+
+/** `skillmd/catalog` (CatalogParams) → CatalogResult. The first request per agent scans. */
+export const CATALOG = 'skillmd/catalog';
+/** `skillmd/previewIndex` (PreviewIndexParams) → PreviewResult: the skill index in the system prompt. */
+export const PREVIEW_INDEX = 'skillmd/previewIndex';
+/** `skillmd/previewLoad` (PreviewLoadParams) → PreviewResult: what load_skill / the Skill tool returns. */
+export const PREVIEW_LOAD = 'skillmd/previewLoad';
+/** `skillmd/previewRead` (PreviewReadParams) → PreviewResult: what read_skill_file returns (lovia). */
+export const PREVIEW_READ = 'skillmd/previewRead';
+
+export interface CatalogChangedParams {
+  /** agents whose catalog changed */
+  agents: string[];
+}
+
+/** `skillmd/catalogChanged` (server → client notification, CatalogChangedParams). */
+export const CATALOG_CHANGED = 'skillmd/catalogChanged';

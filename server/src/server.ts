@@ -30,6 +30,7 @@ import { prepareRename, renameSkill } from './lsp/rename';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
 import { WorkspaceIndex } from './lsp/workspaceIndex';
+import { registerCatalogFeatures } from './lsp/catalog';
 import { INDEX_STATUS, type IndexStatus } from './protocol';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -55,6 +56,8 @@ const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve))
 
 const versionOf = (uri: string) => documents.get(uri)?.version ?? null;
 const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFor(file)).targets;
+// Catalog and preview requests. Before onDidChangeWatchedFiles below: it chains behind that handler.
+registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;

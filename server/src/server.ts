@@ -16,15 +16,18 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveSkillSettings } from './core/check/checkDocument';
 import { CONFIG_FILE_NAME } from './core/config/loadConfig';
+import { enableReferenceChecks } from './core/references';
 import { countTokens } from './core/text/tokens';
 import { NodeFileSystem } from './node/nodeFileSystem';
 import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
 import { provideCompletion } from './lsp/completion';
 import { Configuration, readSettings } from './lsp/configuration';
-import { isSkillFile, rememberUri, uriToPath, type EditCapabilities } from './lsp/convert';
+import { isSkillFile, pathToUri, rememberUri, toWorkspaceEdit, uriToPath, type EditCapabilities } from './lsp/convert';
 import { DiagnosticsService, type DiagnosticMode } from './lsp/diagnostics';
 import { SkillDocuments } from './lsp/documents';
 import { foldingRanges } from './lsp/folding';
+import { OverlayFileSystem } from './lsp/overlayFileSystem';
+import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { provideHover } from './lsp/hover';
 import { prepareRename, renameSkill } from './lsp/rename';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
@@ -38,8 +41,23 @@ const documents = new TextDocuments(TextDocument);
 const fs = new NodeFileSystem();
 const config = new Configuration(fs);
 const docs = new SkillDocuments(documents, config);
+/** every open document (any file, not only SKILL.md) by path */
+const openByPath = new Map<string, string>();
+const openText = (file: string) => {
+  const uri = openByPath.get(file);
+  const d = uri ? documents.get(uri) : undefined;
+  return d ? { text: d.getText(), version: d.version } : undefined;
+};
+const bufferText = (file: string) => openText(file)?.text;
+/** the disk with the editor's unsaved buffers on top */
+const liveFs = new OverlayFileSystem(fs, bufferText);
+const refs = new ReferenceService({ fs: liveFs, openText });
 // The index reads with sync calls in time slices: several times faster than fs/promises.
-const index = new WorkspaceIndex(new SlicedFileSystem(), config, (f) => docs.isOpenPath(f), (m) => connection.console.log(m));
+const index = new WorkspaceIndex(new OverlayFileSystem(new SlicedFileSystem(), bufferText), config, (f) => docs.isOpenPath(f), (m) => connection.console.log(m));
+enableReferenceChecks({ index: refs.deps });
+index.referenceCheck = (f, doc, opts) => refs.check(f, doc, opts);
+index.onRemoved = (f) => refs.deps.remove(f);
+docs.referenceCheck = (doc, opts) => refs.check(liveFs, doc, opts);
 
 let caps: ClientCapabilities = {};
 let folders: string[] = [];
@@ -69,6 +87,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   const pull = !!caps.textDocument?.diagnostic && !!caps.workspace?.diagnostics;
   mode = opts.diagnosticMode ?? (pull ? 'pull' : 'push');
   diagnostics = new DiagnosticsService(connection, mode, docs, index, config);
+  diagnostics.clientRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
   const ops = caps.workspace?.workspaceEdit?.resourceOperations ?? [];
   editCaps = {
     documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
@@ -80,14 +99,28 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      completionProvider: { triggerCharacters: [':', ' ', '-', ','], resolveProvider: false },
+      completionProvider: { triggerCharacters: [':', ' ', '-', ',', '/', '#', '(', '"', '`'], resolveProvider: false },
+      documentLinkProvider: { resolveProvider: false },
+      definitionProvider: true,
+      referencesProvider: true,
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND], resolveProvider: false },
       renameProvider: { prepareProvider: true },
       documentSymbolProvider: true,
       foldingRangeProvider: true,
       diagnosticProvider: mode === 'pull' ? { identifier: 'skillmd', interFileDependencies: true, workspaceDiagnostics: true } : undefined,
-      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      workspace: {
+        workspaceFolders: { supported: true, changeNotifications: true },
+        // Files and folders inside skills; the handler ignores everything else.
+        fileOperations: {
+          willRename: {
+            filters: [
+              { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
+              { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+            ],
+          },
+        },
+      },
     },
     serverInfo: { name: 'skillmd-language-server', version: '0.1.0' },
   };
@@ -132,9 +165,9 @@ connection.onInitialized(async () => {
     await connection.client.register(DidChangeWatchedFilesNotification.type, {
       watchers: [
         { globPattern: `**/${CONFIG_FILE_NAME}` },
-        { globPattern: '**/{SKILL,skill}.md' },
-        // A deleted or renamed folder takes its skills with it.
-        { globPattern: '**/*', kind: WatchKind.Delete },
+        // Every file: skills come and go, and the files skills reference are created,
+        // changed, deleted and renamed (a renamed folder takes its skills with it).
+        { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
       ],
     }).catch(() => undefined);
   }
@@ -175,6 +208,7 @@ function settingsChanged(): void {
 
 connection.onDidChangeWatchedFiles(async ({ changes }) => {
   let configChanged = false;
+  const changed: string[] = [];
   for (const c of changes) {
     const file = uriToPath(c.uri);
     if (!file) continue;
@@ -182,12 +216,15 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
       configChanged = true;
       continue;
     }
+    if (c.type === FileChangeType.Deleted || (isSkillFile(file) && c.type === FileChangeType.Created)) refs.skillFilesChanged();
     if (c.type === FileChangeType.Deleted) {
       index.remove(file);
     } else if (isSkillFile(file) && !docs.isOpenPath(file) && config.settings.workspaceDiagnostics) {
       await index.update(file);
     }
+    changed.push(file);
   }
+  await recheckDependents(changed);
   if (configChanged) {
     await loadConfigFiles();
     if (config.settings.workspaceDiagnostics && index.status.runs > 0) void reindex();
@@ -195,11 +232,51 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
   }
 });
 
+/**
+ * Files were created, changed, deleted or renamed (on disk, or in an editor buffer):
+ * re-check the SKILL.md files whose references depend on them, and only those. Open
+ * ones from their buffers, the others through the index, without reopening them.
+ */
+async function recheckDependents(changed: string[]): Promise<void> {
+  const dependents = new Set<string>();
+  const precise = changed.length <= 200;
+  for (const file of changed) {
+    if (precise) {
+      for (const d of refs.deps.dependentsOf(file)) if (d !== file) dependents.add(d);
+      continue;
+    }
+    // A burst (checkout, build): the skill holding each file, without scanning the index per file.
+    const dir = refs.skillDirOf(file);
+    for (const name of ['SKILL.md', 'skill.md']) {
+      const d = dir && path.join(dir, name);
+      if (d && d !== file && (refs.deps.targetsOf(d).length || index.skills.has(d) || docs.isOpenPath(d))) dependents.add(d);
+    }
+  }
+  for (const d of dependents) {
+    if (docs.invalidateReferences(d)) {
+      diagnostics.dependencyChanged(pathToUri(d));
+    } else if (config.settings.workspaceDiagnostics && index.skills.has(d)) {
+      await index.update(d);
+    }
+  }
+}
+
+/** Unsaved edits to another Markdown file of a skill count for its dependents (debounced). */
+const bufferTimers = new Map<string, NodeJS.Timeout>();
+function bufferChanged(file: string): void {
+  clearTimeout(bufferTimers.get(file));
+  bufferTimers.set(file, setTimeout(() => {
+    bufferTimers.delete(file);
+    void recheckDependents([file]);
+  }, config.settings.debounceMs));
+}
+
 // ---------------------------------------------------------------- documents
 
 const justOpened = new Set<string>();
 documents.onDidOpen((e) => {
   const file = uriToPath(e.document.uri);
+  if (file) openByPath.set(file, e.document.uri);
   if (!file || !isSkillFile(file)) return;
   rememberUri(file, e.document.uri);
   justOpened.add(e.document.uri);
@@ -208,11 +285,21 @@ documents.onDidOpen((e) => {
 documents.onDidChangeContent((e) => {
   if (justOpened.delete(e.document.uri)) return;
   if (docs.get(e.document.uri)) diagnostics.documentChanged(e.document.uri);
+  else {
+    const file = uriToPath(e.document.uri);
+    if (file && isMarkdownFile(file) && refs.skillDirOf(file)) bufferChanged(file);
+  }
 });
 documents.onDidClose((e) => {
   justOpened.delete(e.document.uri);
   const file = uriToPath(e.document.uri);
   docs.forget(e.document.uri);
+  if (file && openByPath.get(file) === e.document.uri) {
+    openByPath.delete(file);
+    refs.forget(file);
+    // The disk's text counts again for whatever depends on this file.
+    if (!isSkillFile(file) && isMarkdownFile(file) && refs.skillDirOf(file)) bufferChanged(file);
+  }
   if (!file || !isSkillFile(file)) return;
   diagnostics.documentClosed(e.document.uri);
   // While open the index skipped it; now the disk's text counts again.
@@ -230,21 +317,66 @@ connection.languages.diagnostics.onWorkspace(async (params, token) => {
 
 // ---------------------------------------------------------------- features
 
-connection.onCompletion((params) => {
-  const doc = docs.parse(params.textDocument.uri);
+/** A SKILL.md we serve, or another Markdown file inside a skill (open buffer or disk). */
+async function markdownDoc(uri: string) {
+  const doc = docs.parse(uri);
+  if (doc) return doc;
+  const file = uriToPath(uri);
+  return file && !isSkillFile(file) && isMarkdownFile(file) && refs.skillDirOf(file) ? refs.markdownDoc(file) : undefined;
+}
+
+connection.onCompletion(async (params) => {
+  const doc = await markdownDoc(params.textDocument.uri);
   if (!doc) return [];
-  return provideCompletion(doc, params.position, targetsFor(doc.path), { snippets });
+  const paths = await refs.completion(doc, params.position);
+  if (paths) return paths;
+  return isSkillFile(doc.path) ? provideCompletion(doc, params.position, targetsFor(doc.path), { snippets }) : [];
 });
 
-connection.onHover((params) => {
-  const doc = docs.parse(params.textDocument.uri);
-  return doc ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
+connection.onHover(async (params) => {
+  const doc = await markdownDoc(params.textDocument.uri);
+  if (!doc) return null;
+  const key = isSkillFile(doc.path) ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
+  return key ?? (await refs.hover(doc, params.position)) ?? null;
 });
 
-connection.onCodeAction((params) => {
+connection.onDocumentLinks(async (params) => {
+  const doc = await markdownDoc(params.textDocument.uri);
+  return doc ? refs.documentLinks(doc) : [];
+});
+
+connection.onDefinition(async (params) => {
+  const doc = await markdownDoc(params.textDocument.uri);
+  return doc ? refs.definition(doc, params.position) : null;
+});
+
+connection.onReferences(async (params) => {
+  const file = uriToPath(params.textDocument.uri);
+  return file ? refs.references(file, params.position) : [];
+});
+
+connection.workspace.onWillRenameFiles(async (params) => {
+  const setting = config.settings.renameUpdateReferences;
+  if (setting === 'never') return null;
+  const moves = params.files
+    .map((f) => ({ from: uriToPath(f.oldUri), to: uriToPath(f.newUri) }))
+    .filter((m): m is { from: string; to: string } => !!m.from && !!m.to);
+  const { change, count, files } = await refs.renameChange(moves);
+  if (count === 0) return null;
+  if (setting === 'prompt') {
+    const s = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+    const answer = await connection.window
+      .showInformationMessage(`Update ${s(count, 'reference')} in ${s(files, 'file')}?`, { title: 'Yes' }, { title: 'No' })
+      .catch(() => undefined);
+    if (answer?.title !== 'Yes') return null;
+  }
+  return toWorkspaceEdit(change, editCaps, versionOf) ?? null;
+});
+
+connection.onCodeAction(async (params) => {
   const uri = params.textDocument.uri;
   const file = uriToPath(uri);
-  const r = docs.diagnostics(uri);
+  const r = await docs.fullDiagnostics(uri);
   if (!file || !r) return [];
   return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, caps: editCaps, versionOf });
 });

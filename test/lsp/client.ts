@@ -49,6 +49,7 @@ export function capabilities(kind: 'pull' | 'push'): Record<string, unknown> {
     workspaceFolders: true,
     didChangeWatchedFiles: { dynamicRegistration: true },
     workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+    fileOperations: { willRename: true },
   };
   if (kind === 'pull') {
     textDocument.diagnostic = { dynamicRegistration: false, relatedDocumentSupport: false };
@@ -84,6 +85,11 @@ export class TestClient {
   readonly published = new Map<string, Published[]>();
   readonly registrations: unknown[] = [];
   readonly messages: string[] = [];
+  /** window/showMessageRequest messages received, and how to answer them (null = dismissed) */
+  readonly messageRequests: { message: string; actions?: { title: string }[] }[] = [];
+  answerMessage: (p: { message: string; actions?: { title: string }[] }) => { title: string } | null = () => null;
+  /** workspace/configuration requests received */
+  configurationRequests = 0;
   private waiters: (() => void)[] = [];
   private versions = new Map<string, number>();
   settings: Record<string, unknown>;
@@ -99,13 +105,19 @@ export class TestClient {
     conn.onNotification('window/logMessage', (p: { message: string }) => this.messages.push(p.message));
     conn.onNotification('window/showMessage', (p: { message: string }) => this.messages.push(p.message));
     conn.onNotification('$/progress', () => undefined);
-    conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => this.settings));
+    conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
+      this.configurationRequests++;
+      return p.items.map(() => this.settings);
+    });
     conn.onRequest('client/registerCapability', (p: { registrations: unknown[] }) => {
       this.registrations.push(...p.registrations);
       return null;
     });
     conn.onRequest('window/workDoneProgress/create', () => null);
-    conn.onRequest('window/showMessageRequest', () => null);
+    conn.onRequest('window/showMessageRequest', (p: { message: string; actions?: { title: string }[] }) => {
+      this.messageRequests.push(p);
+      return this.answerMessage(p);
+    });
     conn.onRequest('workspace/diagnostic/refresh', () => {
       this.messages.push('refresh');
       this.wake();
@@ -168,6 +180,15 @@ export class TestClient {
       return last && pred(last) ? last : undefined;
     }, `diagnostics for ${uri}`, timeout);
     return p.diagnostics;
+  }
+
+  /** Sends new settings the way VS Code does and waits until the server has pulled them. */
+  async setSettings(settings: Record<string, unknown>): Promise<void> {
+    this.settings = settings;
+    const before = this.configurationRequests;
+    await this.notify('workspace/didChangeConfiguration', { settings: null });
+    await this.until(() => this.configurationRequests > before, 'workspace/configuration');
+    await new Promise((r) => setTimeout(r, 50));
   }
 
   async waitForIndex(timeout = 30_000): Promise<{ state: string; total: number; done: number; runs: number; durationMs?: number }> {

@@ -33,6 +33,72 @@ function convert(list: SkillDiagnostic[], version: number): Diagnostic[] {
   return list.map((d) => toLspDiagnostic(d, version));
 }
 
+/** The diagnostics a check of `file` reports on `file` itself. */
+function ownOf(file: string, list: SkillDiagnostic[]): SkillDiagnostic[] {
+  return list.every((d) => d.file === file) ? list : list.filter((d) => d.file === file);
+}
+
+/**
+ * Diagnostics a SKILL.md's check reports on other files (`reference-unused-file` on
+ * the unused file itself), by file and by the SKILL.md that reported them.
+ */
+export class ForeignDiagnostics {
+  private readonly byFile = new Map<string, Map<string, SkillDiagnostic[]>>();
+  private readonly byOwner = new Map<string, Set<string>>();
+  private readonly epochs = new Map<string, number>();
+
+  /** Replaces what `owner` reports on other files; returns the files whose list changed. */
+  set(owner: string, all: SkillDiagnostic[]): string[] {
+    const groups = new Map<string, SkillDiagnostic[]>();
+    for (const d of all) {
+      if (d.file === owner) continue;
+      let g = groups.get(d.file);
+      if (!g) groups.set(d.file, (g = []));
+      g.push(d);
+    }
+    const old = this.byOwner.get(owner);
+    if (!old && !groups.size) return [];
+    const changed: string[] = [];
+    for (const f of new Set([...(old ?? []), ...groups.keys()])) {
+      const perOwner = this.byFile.get(f);
+      const prev = perOwner?.get(owner);
+      const next = groups.get(f);
+      if (prev && next && JSON.stringify(prev) === JSON.stringify(next)) continue;
+      if (next) {
+        if (perOwner) perOwner.set(owner, next);
+        else this.byFile.set(f, new Map([[owner, next]]));
+      } else if (perOwner) {
+        perOwner.delete(owner);
+        if (!perOwner.size) this.byFile.delete(f);
+      }
+      this.epochs.set(f, (this.epochs.get(f) ?? 0) + 1);
+      changed.push(f);
+    }
+    if (groups.size) this.byOwner.set(owner, new Set(groups.keys()));
+    else this.byOwner.delete(owner);
+    return changed;
+  }
+
+  get(file: string): SkillDiagnostic[] {
+    const m = this.byFile.get(file);
+    return m ? [...m.values()].flat() : [];
+  }
+
+  resultId(file: string): string {
+    return `f${this.epochs.get(file) ?? 0}`;
+  }
+
+  /** Files that ever had foreign diagnostics (current ones and cleared ones). */
+  files(): IterableIterator<string> {
+    return this.epochs.keys();
+  }
+
+  /** whether `file` ever had foreign diagnostics (its reports come from files()) */
+  known(file: string): boolean {
+    return this.epochs.has(file);
+  }
+}
+
 export class DiagnosticsService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** when each open document last changed (ms, performance.now) */
@@ -41,6 +107,7 @@ export class DiagnosticsService {
   private readonly published = new Set<string>();
   /** pending workspace pulls waiting for something new */
   private holders: (() => void)[] = [];
+  readonly foreign = new ForeignDiagnostics();
 
   constructor(
     private readonly connection: Connection,
@@ -76,17 +143,56 @@ export class DiagnosticsService {
     this.changedAt.delete(uri);
     const file = uriToPath(uri);
     if (!file) return;
+    // Back to the disk's diagnostics (the index re-reads the file) or none.
+    if (this.config.settings.workspaceDiagnostics) return;
+    if (this.mode === 'push') this.publish(uri, file, [], undefined);
+    this.foreignChanged(this.foreign.set(file, []));
+  }
+
+  /** A file an open document's references depend on was created, changed or deleted. */
+  dependencyChanged(uri: string): void {
     if (this.mode === 'push') {
-      // Back to the disk's diagnostics (the index re-reads the file) or none.
-      if (!this.config.settings.workspaceDiagnostics) this.publish(uri, file, [], undefined);
+      if (!this.timers.has(uri)) this.pushDocument(uri);
+      return;
     }
+    this.wakeHolders();
+    this.refreshClient();
+  }
+
+  private refreshPending = false;
+  /** set by the server: whether the client supports workspace/diagnostic/refresh */
+  clientRefresh = false;
+
+  private refreshClient(): void {
+    if (!this.clientRefresh || this.refreshPending) return;
+    this.refreshPending = true;
+    setTimeout(() => {
+      this.refreshPending = false;
+      void this.connection.languages.diagnostics.refresh();
+    }, 20);
   }
 
   private pushDocument(uri: string): void {
-    const r = this.docs.diagnostics(uri);
-    const file = uriToPath(uri);
-    if (!r || !file) return;
-    this.publish(uri, file, convert(r.diagnostics, r.version), r.version);
+    void this.docs.fullDiagnostics(uri).then((r) => {
+      const file = uriToPath(uri);
+      // A newer version is on its way (its own push follows).
+      if (!r || !file || this.docs.get(uri)?.version !== r.version) return;
+      this.publish(uri, file, convert(ownOf(file, r.diagnostics), r.version), r.version);
+      this.foreignChanged(this.foreign.set(file, r.diagnostics));
+    });
+  }
+
+  /** Publishes (push) or announces (pull) the foreign diagnostics of `files`. */
+  private foreignChanged(files: string[]): void {
+    if (!files.length) return;
+    if (this.mode === 'pull') {
+      this.wakeHolders();
+      return;
+    }
+    for (const f of files) {
+      if (this.docs.isOpenPath(f)) continue;
+      this.publish(pathToUri(f), f, convert(this.foreign.get(f), 0), undefined);
+    }
   }
 
   private publish(uri: string, file: string, diagnostics: Diagnostic[], version: number | undefined): void {
@@ -107,29 +213,36 @@ export class DiagnosticsService {
       await new Promise((r) => setTimeout(r, wait));
       if (token.isCancellationRequested) throw cancelled();
     }
-    const r = this.docs.diagnostics(uri);
-    if (!r) {
-      // Not open (or not a skill): answer from the index.
-      const file = uriToPath(uri);
+    const r = await this.docs.fullDiagnostics(uri);
+    if (token.isCancellationRequested) throw cancelled();
+    const file = uriToPath(uri);
+    if (!r || !file) {
+      // Not open (or not a skill): answer from the index, or what a skill reports on it.
       const entry = file ? this.index.skills.get(file) : undefined;
-      return { kind: DocumentDiagnosticReportKind.Full, items: entry ? convert(entry.diagnostics, 0) : [] };
+      if (entry) return { kind: DocumentDiagnosticReportKind.Full, items: convert(ownOf(entry.file, entry.diagnostics), 0) };
+      return { kind: DocumentDiagnosticReportKind.Full, items: file ? convert(this.foreign.get(file), 0) : [] };
     }
-    const resultId = `v${r.version}:g${this.config.generation}`;
+    if (this.foreign.set(file, r.diagnostics).length) this.wakeHolders();
+    const resultId = r.resultId;
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: convert(r.diagnostics, r.version) };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: convert(ownOf(file, r.diagnostics), r.version) };
   }
 
   // ---------------------------------------------------------------- the workspace
 
   private onIndexChanged(files: string[]): void {
-    if (this.mode === 'push') {
-      if (!this.config.settings.workspaceDiagnostics) return;
-      const open = this.docs.openPaths();
-      for (const f of files) {
-        if (open.has(f)) continue;
-        const entry = this.index.skills.get(f);
-        this.publish(pathToUri(f), f, entry ? convert(entry.diagnostics, 0) : [], undefined);
+    const open = this.docs.openPaths();
+    const foreign: string[] = [];
+    for (const f of files) {
+      if (open.has(f)) continue;
+      const entry = this.index.skills.get(f);
+      foreign.push(...this.foreign.set(f, entry?.diagnostics ?? []));
+      if (this.mode === 'push' && this.config.settings.workspaceDiagnostics) {
+        this.publish(pathToUri(f), f, entry ? convert(ownOf(f, entry.diagnostics), 0) : [], undefined);
       }
+    }
+    if (this.mode === 'push') {
+      if (this.config.settings.workspaceDiagnostics) this.foreignChanged(foreign);
       return;
     }
     this.wakeHolders();
@@ -188,12 +301,20 @@ export class DiagnosticsService {
       const uri = pathToUri(file);
       const resultId = `${entry.resultId}:${gen}`;
       if (prev.get(uri) === resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, resultId, version: null });
-      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items: convert(entry.diagnostics, 0) });
+      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items: convert(ownOf(file, entry.diagnostics), 0) });
+    }
+    // Files a skill reports on (unused files), open or not.
+    for (const file of this.foreign.files()) {
+      if (this.index.skills.has(file) || open.has(file)) continue;
+      const uri = pathToUri(file);
+      const resultId = `${this.foreign.resultId(file)}:${gen}`;
+      if (prev.get(uri) === resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, resultId, version: null });
+      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items: convert(this.foreign.get(file), 0) });
     }
     // Skills that disappeared: an empty report clears what the client shows.
     for (const uri of prev.keys()) {
       const f = uriToPath(uri);
-      if (f && !this.index.skills.has(f) && !open.has(f)) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
+      if (f && !this.index.skills.has(f) && !open.has(f) && !this.foreign.known(f)) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
     }
     return items;
   }

@@ -3,6 +3,7 @@
 // version share one parse.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocuments } from 'vscode-languageserver/node';
+import { finish, type CheckOptions } from '../core/check/checkDocument';
 import type { SkillDocument } from '../core/document/model';
 import type { SkillDiagnostic } from '../core/types';
 import { checkParsed, parseBounded, type Parsed } from './analysis';
@@ -15,10 +16,21 @@ interface Entry {
   /** configuration generation the diagnostics were computed under */
   generation?: number;
   diagnostics?: SkillDiagnostic[];
+  /** document rules plus reference checks (which read other files) */
+  full?: Promise<SkillDiagnostic[]>;
+  fullGeneration?: number;
+  /** bumped when a file the references depend on changed */
+  refEpoch: number;
 }
+
+/** Reference checks of one document (they read other files, so they are async). */
+export type ReferenceCheck = (doc: SkillDocument, opts: CheckOptions) => Promise<SkillDiagnostic[]>;
 
 export class SkillDocuments {
   private readonly cache = new Map<string, Entry>();
+
+  /** set by the server: the reference checks added to every open document's diagnostics */
+  referenceCheck?: ReferenceCheck;
 
   constructor(readonly documents: TextDocuments<TextDocument>, private readonly config: Configuration) {}
 
@@ -50,7 +62,7 @@ export class SkillDocuments {
     const hit = this.cache.get(doc.uri);
     if (hit && hit.version === doc.version) return hit;
     const file = uriToPath(doc.uri)!;
-    const e: Entry = { version: doc.version, parsed: parseBounded(file, doc.getText(), doc.version) };
+    const e: Entry = { version: doc.version, parsed: parseBounded(file, doc.getText(), doc.version), refEpoch: hit?.refEpoch ?? 0 };
     this.cache.set(doc.uri, e);
     return e;
   }
@@ -70,6 +82,43 @@ export class SkillDocuments {
       e.generation = this.config.generation;
     }
     return { version: e.version, diagnostics: e.diagnostics };
+  }
+
+  /**
+   * All diagnostics of the current version: the document rules plus the reference
+   * checks (which read the skill's other files through open buffers or the disk).
+   * `resultId` changes with the version, the settings and the files it depends on.
+   */
+  async fullDiagnostics(uri: string): Promise<{ version: number; diagnostics: SkillDiagnostic[]; resultId: string } | undefined> {
+    const doc = this.get(uri);
+    const base = this.diagnostics(uri);
+    if (!doc || !base) return undefined;
+    const e = this.entry(doc);
+    const resultId = `v${e.version}:g${this.config.generation}:r${e.refEpoch}`;
+    const parsed = e.parsed.doc;
+    const check = this.referenceCheck;
+    if (!check || !parsed) return { ...base, resultId };
+    if (!e.full || e.fullGeneration !== this.config.generation) {
+      e.fullGeneration = this.config.generation;
+      const own = base.diagnostics;
+      e.full = check(parsed, this.config.optionsFor(parsed.path)).then(
+        (refs) => (refs.length ? finish(parsed, [...own, ...refs]) : own),
+        () => own,
+      );
+    }
+    return { version: e.version, diagnostics: await e.full, resultId };
+  }
+
+  /** A file the references of `file` depend on changed: re-check them next time. */
+  invalidateReferences(file: string): boolean {
+    let hit = false;
+    for (const e of this.cache.values()) {
+      if (e.parsed.doc?.path !== file) continue;
+      e.full = undefined;
+      e.refEpoch++;
+      hit = true;
+    }
+    return hit;
   }
 
   forget(uri: string): void {

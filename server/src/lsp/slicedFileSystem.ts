@@ -2,13 +2,14 @@
 // turn every few milliseconds. For the background index this is several times
 // faster than fs/promises (one thread-pool round trip per open/stat/read/close)
 // while requests still get answered between slices.
-import * as nodeFs from 'node:fs';
 import type { DirEntry, FileStat, FileSystem } from '../core/workspace/fileSystem';
+import { NodeFileSystem } from '../node/nodeFileSystem';
 
 const SLICE_MS = 8;
 
 export class SlicedFileSystem implements FileSystem {
   private sliceStart = performance.now();
+  private readonly sync = new NodeFileSystem({ sync: true });
 
   /** Yields to the event loop when the current slice is used up. */
   async pause(): Promise<void> {
@@ -19,38 +20,32 @@ export class SlicedFileSystem implements FileSystem {
 
   async readFile(path: string): Promise<Uint8Array> {
     await this.pause();
-    return nodeFs.readFileSync(path);
+    return this.sync.readFile(path);
   }
 
   async readFilePrefix(path: string, maxBytes: number): Promise<Uint8Array> {
     await this.pause();
-    const fd = nodeFs.openSync(path, 'r');
-    try {
-      const buf = Buffer.alloc(maxBytes);
-      const n = nodeFs.readSync(fd, buf, 0, maxBytes, 0);
-      return buf.subarray(0, n);
-    } finally {
-      nodeFs.closeSync(fd);
-    }
+    return this.sync.readFilePrefix(path, maxBytes);
+  }
+
+  /** One open + fstat + read instead of a stat and a read. */
+  async readFileWithin(path: string, maxBytes: number): Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }> {
+    await this.pause();
+    return this.sync.readFileWithin(path, maxBytes);
   }
 
   async stat(path: string): Promise<FileStat | undefined> {
     await this.pause();
-    const s = nodeFs.statSync(path, { throwIfNoEntry: false });
-    if (!s) return undefined;
-    return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtimeMs: s.mtimeMs, mode: s.mode & 0o7777 };
+    return this.sync.stat(path);
   }
 
   async readDirectory(path: string): Promise<DirEntry[]> {
     await this.pause();
-    return nodeFs.readdirSync(path, { withFileTypes: true }).map((d) => ({
-      name: d.name,
-      type: d.isSymbolicLink() ? 'symlink' : d.isDirectory() ? 'directory' : d.isFile() ? 'file' : 'other',
-    }));
+    return this.sync.readDirectory(path);
   }
 
   async realpath(path: string): Promise<string> {
     await this.pause();
-    return nodeFs.realpathSync.native(path);
+    return this.sync.realpath(path);
   }
 }

@@ -3,6 +3,8 @@
 // edit never re-reads the workspace. Work yields to the event loop every few ms so
 // requests are answered while it runs, and a newer run cancels an older one.
 import * as path from 'node:path';
+import { finish, type CheckOptions } from '../core/check/checkDocument';
+import type { SkillDocument } from '../core/document/model';
 import { formatBytes, MAX_SKILL_FILE_BYTES } from '../core/document/readSkillFile';
 import { getString } from '../core/document/values';
 import type { CancellationToken, SkillDiagnostic } from '../core/types';
@@ -41,6 +43,10 @@ const CONCURRENCY = 16;
 
 export class WorkspaceIndex {
   readonly skills = new Map<string, IndexedSkill>();
+  /** set by the server: checks that read other files (references), run after the document rules */
+  referenceCheck?: (fs: FileSystem, doc: SkillDocument, opts: CheckOptions) => Promise<SkillDiagnostic[]>;
+  /** set by the server: called for every skill file that leaves the index */
+  onRemoved?: (file: string) => void;
   private run = 0;
   private counter = 0;
   private waiters: (() => void)[] = [];
@@ -92,7 +98,7 @@ export class WorkspaceIndex {
     }
     this.status.total = files.length;
     const removed = [...this.skills.keys()].filter((f) => !seen.has(f));
-    for (const f of removed) this.skills.delete(f);
+    for (const f of removed) this.skills.delete(f), this.onRemoved?.(f);
     if (removed.length) this.emit(removed);
 
     let next = 0;
@@ -142,6 +148,7 @@ export class WorkspaceIndex {
     // A deleted folder removes every skill under it.
     const prefix = file + path.sep;
     for (const f of [...this.skills.keys()]) if (f.startsWith(prefix)) this.skills.delete(f), gone.push(f);
+    for (const f of gone) this.onRemoved?.(f);
     if (gone.length) this.emit(gone);
   }
 
@@ -188,7 +195,16 @@ export class WorkspaceIndex {
     const decoded = decodeFile(file, bytes);
     if ('diagnostic' in decoded) return { file, name, resultId, diagnostics: [decoded.diagnostic] };
     const parsed = parseBounded(file, decoded.text, 0);
-    const diagnostics = checkParsed(parsed, this.config.optionsFor(file));
+    const opts = this.config.optionsFor(file);
+    let diagnostics = checkParsed(parsed, opts);
+    if (parsed.doc && this.referenceCheck) {
+      try {
+        const refs = await this.referenceCheck(this.fs, parsed.doc, opts);
+        if (refs.length) diagnostics = finish(parsed.doc, [...diagnostics, ...refs]);
+      } catch (e) {
+        this.log(`reference check of ${file} failed: ${(e as Error).message}`);
+      }
+    }
     const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
     return { file, name: fmName || name, diagnostics, resultId };
   }

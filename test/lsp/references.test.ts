@@ -1,0 +1,269 @@
+// Relative references over stdio: diagnostics (incl. the unused-file hint on the
+// unused file), document links, definition, find references, path completion, hover,
+// quick fixes that create files, workspace/willRenameFiles and the file-watcher update.
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
+
+const SKILL = [
+  '---',
+  'name: refskill',
+  'description: Tests references. Use when testing.',
+  '---',
+  '# Ref skill',
+  '',
+  'See [the guide](references/guide.md) and [usage](references/guide.md#usage).',
+  'Run `scripts/run.sh` then read [missing](references/missing.md).',
+  '![logo](assets/logo.png)',
+  '',
+  '## Local',
+  'Jump to [local](#local).',
+  '',
+].join('\n');
+const GUIDE = '# Guide\n\nIntro line.\n\n## Usage\n\nUse it.\n';
+const CLOSED = '---\nname: closed\ndescription: A closed skill. Use when testing.\n---\nRead [later](references/later.md).\n';
+const MISSING_MESSAGE = '`references/missing.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
+const LATER_MESSAGE = '`references/later.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
+
+interface Item { label: string; kind: number; detail?: string; textEdit: { range: Diag['range']; newText: string }; command?: { command: string } }
+interface Link { range: Diag['range']; target: string; tooltip?: string }
+interface Loc { uri: string; range: Diag['range'] }
+
+const codes = (list: Diag[]) => list.map((d) => d.code);
+
+describe('references', () => {
+  let root: string;
+  let c: TestClient;
+  let uri: string;
+  let file: string;
+  const at = (rel: string) => join(root, rel);
+  const u = (rel: string) => uriOf(join(root, rel));
+
+  before(async () => {
+    root = makeWorkspace({
+      'refskill/SKILL.md': SKILL,
+      'refskill/references/guide.md': GUIDE,
+      'refskill/references/unused.md': '# Unused\n',
+      'refskill/scripts/run.sh': '#!/bin/sh\necho hi\n',
+      'refskill/assets/logo.png': 'PNG-not-really',
+      'closed/SKILL.md': CLOSED,
+    });
+    chmodSync(join(root, 'refskill/scripts/run.sh'), 0o755);
+    c = await startServer({ root, mode: 'push', settings: { rename: { updateReferences: 'always' } } });
+    file = at('refskill/SKILL.md');
+    uri = await c.open(file, SKILL);
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  const doc = { get textDocument() { return { uri }; } };
+
+  test('capabilities: links, definition, references, path trigger characters, willRename filters, watchers for every file', () => {
+    const caps = (c as unknown as { initializeResult: { capabilities: Record<string, any> } }).initializeResult.capabilities;
+    assert.deepEqual(caps.documentLinkProvider, { resolveProvider: false });
+    assert.equal(caps.definitionProvider, true);
+    assert.equal(caps.referencesProvider, true);
+    assert.deepEqual(caps.completionProvider.triggerCharacters, [':', ' ', '-', ',', '/', '#', '(', '"', '`']);
+    assert.deepEqual(caps.workspace.fileOperations, {
+      willRename: {
+        filters: [
+          { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
+          { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+        ],
+      },
+    });
+    const watchers = (c.registrations as { method: string; registerOptions: { watchers: unknown[] } }[])
+      .find((x) => x.method === 'workspace/didChangeWatchedFiles')!.registerOptions.watchers;
+    assert.deepEqual(watchers, [{ globPattern: '**/.skillmd.json' }, { globPattern: '**/*', kind: 7 }]);
+  });
+
+  test('diagnostics: the missing target on SKILL.md, the unused-file hint on the unused file itself', async () => {
+    const own = await c.diagnosticsFor(uri, (p) => p.version === 1);
+    assert.deepEqual(own.map((d) => [d.code, d.severity, d.range, d.message]), [['reference-missing', 1, r(7, 41, 7, 62), MISSING_MESSAGE]]);
+    const unused = await c.diagnosticsFor(u('refskill/references/unused.md'));
+    assert.deepEqual(unused, [{
+      range: r(0, 0, 0, 0),
+      severity: 4,
+      code: 'reference-unused-file',
+      codeDescription: { href: 'https://github.com/skillmd/skillmd#rule-reference-unused-file' },
+      source: 'skillmd',
+      message: '`references/unused.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.',
+      tags: [1],
+    }]);
+    // The closed skill's diagnostics come from the index, references included.
+    assert.deepEqual((await c.diagnosticsFor(u('closed/SKILL.md'))).map((d) => [d.code, d.range, d.message]), [['reference-missing', r(4, 13, 4, 32), LATER_MESSAGE]]);
+  });
+
+  test('document links: every reference, fragments as #L<line>', async () => {
+    const links = await c.request<Link[]>('textDocument/documentLink', doc);
+    assert.deepEqual(links, [
+      { range: r(6, 16, 6, 35), target: u('refskill/references/guide.md'), tooltip: 'Open references/guide.md' },
+      { range: r(6, 49, 6, 74), target: u('refskill/references/guide.md') + '#L5', tooltip: 'Open references/guide.md#usage' },
+      { range: r(7, 5, 7, 19), target: u('refskill/scripts/run.sh'), tooltip: 'Open scripts/run.sh' },
+      { range: r(7, 41, 7, 62), target: u('refskill/references/missing.md'), tooltip: 'Open references/missing.md' },
+      { range: r(8, 8, 8, 23), target: u('refskill/assets/logo.png'), tooltip: 'Open assets/logo.png' },
+      { range: r(11, 16, 11, 22), target: uri + '#L11', tooltip: 'Open SKILL.md#local' },
+    ]);
+  });
+
+  test('definition: the file, the heading of a fragment, a local heading; nothing for a missing file', async () => {
+    const def = (line: number, character: number) => c.request<Loc | null>('textDocument/definition', { ...doc, position: { line, character } });
+    assert.deepEqual(await def(6, 20), { uri: u('refskill/references/guide.md'), range: r(0, 0, 0, 0) });
+    assert.deepEqual(await def(6, 70), { uri: u('refskill/references/guide.md'), range: r(4, 0, 4, 8) });
+    assert.deepEqual(await def(11, 18), { uri, range: r(10, 0, 10, 8) });
+    assert.deepEqual(await def(7, 8), { uri: u('refskill/scripts/run.sh'), range: r(0, 0, 0, 0) });
+    assert.equal(await def(7, 50), null);
+    assert.equal(await def(4, 3), null);
+  });
+
+  test('references: from a link, from another Markdown file of the skill (not open), from a script', async () => {
+    const refs = (target: string, line = 0, character = 0) =>
+      c.request<Loc[]>('textDocument/references', { textDocument: { uri: target }, position: { line, character }, context: { includeDeclaration: false } });
+    const guide = [{ uri, range: r(6, 16, 6, 35) }, { uri, range: r(6, 49, 6, 74) }];
+    assert.deepEqual(await refs(uri, 6, 60), guide);
+    assert.deepEqual(await refs(u('refskill/references/guide.md')), guide);
+    assert.deepEqual(await refs(u('refskill/scripts/run.sh')), [{ uri, range: r(7, 5, 7, 19) }]);
+    assert.deepEqual(await refs(u('refskill/references/unused.md')), []);
+    assert.deepEqual(await refs(u('elsewhere.md')), []);
+  });
+
+  test('completion: files after `](`, the skill folder after {{.BaseDirectory}}/, headings after #', async () => {
+    const complete = (line: number, character: number) => c.request<Item[]>('textDocument/completion', { ...doc, position: { line, character } });
+    await c.change(uri, [{ range: r(12, 0, 12, 0), text: '[x](references/' }]);
+    assert.deepEqual((await complete(12, 15)).map((i) => [i.label, i.kind, i.textEdit]), [
+      ['guide.md', 17, { range: r(12, 15, 12, 15), newText: 'guide.md' }],
+      ['unused.md', 17, { range: r(12, 15, 12, 15), newText: 'unused.md' }],
+    ]);
+    await c.change(uri, [{ range: r(12, 15, 12, 15), text: 'gu' }]);
+    assert.deepEqual((await complete(12, 17))[0].textEdit, { range: r(12, 15, 12, 17), newText: 'guide.md' });
+    await c.change(uri, [{ range: r(12, 15, 12, 17), text: 'guide.md#' }]);
+    assert.deepEqual((await complete(12, 24)).map((i) => [i.label, i.kind, i.detail, i.textEdit]), [
+      ['#guide', 18, 'Guide', { range: r(12, 24, 12, 24), newText: 'guide' }],
+      ['#usage', 18, 'Usage', { range: r(12, 24, 12, 24), newText: 'usage' }],
+    ]);
+    await c.change(uri, [{ range: r(12, 0, 12, 24), text: '`{{.BaseDirectory}}/' }]);
+    assert.deepEqual((await complete(12, 20)).map((i) => [i.label, i.kind, i.textEdit.newText, i.command?.command]), [
+      ['assets/', 19, 'assets/', 'editor.action.triggerSuggest'],
+      ['references/', 19, 'references/', 'editor.action.triggerSuggest'],
+      ['scripts/', 19, 'scripts/', 'editor.action.triggerSuggest'],
+    ]);
+    await c.change(uri, [{ range: r(12, 0, 12, 20), text: '[x](#' }]);
+    assert.deepEqual((await complete(12, 5)).map((i) => i.label), ['#ref-skill', '#local']);
+    // Frontmatter completion still answers in the frontmatter.
+    await c.change(uri, [{ range: r(12, 0, 12, 5), text: '' }, { range: r(3, 0, 3, 0), text: '\n' }]);
+    assert.ok((await complete(3, 0)).some((i) => i.label === 'license'));
+    await c.change(uri, [{ range: r(3, 0, 4, 0), text: '' }]);
+  });
+
+  test('hover: first lines and tokens of a Markdown target, an image, a missing file; key hover unchanged', async () => {
+    const hover = (line: number, character: number) =>
+      c.request<{ contents: { kind: string; value: string }; range: Diag['range'] } | null>('textDocument/hover', { ...doc, position: { line, character } });
+    assert.deepEqual(await hover(6, 20), {
+      contents: { kind: 'markdown', value: '**references/guide.md** · 40 B · 12 tokens\n\n```markdown\n# Guide\n\nIntro line.\n\n## Usage\n\nUse it.\n\n```' },
+      range: r(6, 16, 6, 35),
+    });
+    const usage = await hover(6, 70);
+    assert.match(usage!.contents.value, /^\*\*references\/guide\.md\*\* · 40 B · 12 tokens\n\n```markdown\n## Usage\n\nUse it\.\n\n```$/);
+    assert.deepEqual(await hover(8, 10), {
+      contents: { kind: 'markdown', value: `**assets/logo.png** · 14 B\n\n![logo.png](${uriOf(at('refskill/assets/logo.png'))})` },
+      range: r(8, 8, 8, 23),
+    });
+    assert.equal((await hover(7, 50))!.contents.value, '`references/missing.md` does not exist.');
+    assert.match((await hover(1, 2))!.contents.value, /name/);
+    assert.equal(await hover(5, 0), null);
+  });
+
+  test('quick fix: create the missing file (CreateFile, then its heading inserted)', async () => {
+    const diags = await c.diagnosticsFor(uri);
+    const missing = diags.filter((d) => d.code === 'reference-missing');
+    const actions = await c.request<{ title: string; kind: string; edit: unknown }[]>('textDocument/codeAction', { ...doc, range: missing[0].range, context: { diagnostics: missing } });
+    const create = actions.find((a) => a.title === 'Create `references/missing.md`')!;
+    assert.equal(create.kind, 'quickfix');
+    assert.deepEqual(create.edit, {
+      documentChanges: [
+        { kind: 'create', uri: u('refskill/references/missing.md'), options: { ignoreIfExists: true } },
+        { textDocument: { uri: u('refskill/references/missing.md'), version: null }, edits: [{ range: r(0, 0, 0, 0), newText: '# Missing\n' }] },
+      ],
+    });
+  });
+
+  const renameGuide = (to = 'refskill/references/manual.md', from = 'refskill/references/guide.md') =>
+    c.request<unknown>('workspace/willRenameFiles', { files: [{ oldUri: u(from), newUri: u(to) }] });
+
+  test('willRenameFiles: a file (always), a folder, nothing outside skills', async () => {
+    const v = await c.change(uri, [{ range: r(12, 0, 12, 0), text: '' }]);
+    assert.deepEqual(await renameGuide(), {
+      documentChanges: [{
+        textDocument: { uri, version: v },
+        edits: [
+          { range: r(6, 16, 6, 35), newText: 'references/manual.md' },
+          { range: r(6, 49, 6, 68), newText: 'references/manual.md' },
+        ],
+      }],
+    });
+    assert.deepEqual(await renameGuide('refskill/docs', 'refskill/references'), {
+      documentChanges: [{
+        textDocument: { uri, version: v },
+        edits: [
+          { range: r(6, 16, 6, 35), newText: 'docs/guide.md' },
+          { range: r(6, 49, 6, 68), newText: 'docs/guide.md' },
+          { range: r(7, 41, 7, 62), newText: 'docs/missing.md' },
+        ],
+      }],
+    });
+    // Moving a whole skill keeps its relative references; files outside skills have none.
+    assert.equal(await renameGuide('moved', 'refskill'), null);
+    assert.equal(await renameGuide('b.md', 'a.md'), null);
+  });
+
+  test('willRenameFiles: never, and prompt answered No and Yes', async () => {
+    await c.setSettings({ rename: { updateReferences: 'never' } });
+    assert.equal(await renameGuide(), null);
+    assert.equal(c.messageRequests.length, 0);
+
+    await c.setSettings({ rename: { updateReferences: 'prompt' } });
+    c.answerMessage = () => ({ title: 'No' });
+    assert.equal(await renameGuide(), null);
+    assert.deepEqual(c.messageRequests.at(-1), { type: 3, message: 'Update 2 references in 1 file?', actions: [{ title: 'Yes' }, { title: 'No' }] });
+    c.answerMessage = () => ({ title: 'Yes' });
+    const edit = (await renameGuide()) as { documentChanges: { edits: unknown[] }[] };
+    assert.equal(edit.documentChanges[0].edits.length, 2);
+    assert.equal(c.messageRequests.length, 2);
+    await c.setSettings({ rename: { updateReferences: 'always' } });
+  });
+
+  test('file watcher: creating the missing files clears reference-missing without reopening; deleting brings it back', async () => {
+    const before = c.published.get(uri)!.length;
+    writeFileSync(at('refskill/references/missing.md'), '# Missing\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u('refskill/references/missing.md'), type: 1 }] });
+    assert.deepEqual(codes(await c.diagnosticsFor(uri, (p) => !p.diagnostics.length)), []);
+    assert.ok(c.published.get(uri)!.length > before);
+
+    // A closed skill, through the index.
+    mkdirSync(at('closed/references'));
+    writeFileSync(at('closed/references/later.md'), '# Later\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u('closed/references'), type: 1 }, { uri: u('closed/references/later.md'), type: 1 }] });
+    assert.deepEqual(await c.diagnosticsFor(u('closed/SKILL.md'), (p) => !p.diagnostics.length), []);
+
+    rmSync(at('refskill/references/missing.md'));
+    rmSync(at('closed/references/later.md'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u('refskill/references/missing.md'), type: 3 }, { uri: u('closed/references/later.md'), type: 3 }] });
+    assert.deepEqual(codes(await c.diagnosticsFor(uri, (p) => p.diagnostics.length > 0)), ['reference-missing']);
+    assert.deepEqual((await c.diagnosticsFor(u('closed/SKILL.md'), (p) => p.diagnostics.length > 0)).map((d) => [d.code, d.message]), [['reference-missing', LATER_MESSAGE]]);
+  });
+
+  test('file watcher: a new unused file gets its hint, referencing it clears it', async () => {
+    writeFileSync(at('refskill/references/extra.md'), '# Extra\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u('refskill/references/extra.md'), type: 1 }] });
+    assert.deepEqual(codes(await c.diagnosticsFor(u('refskill/references/extra.md'))), ['reference-unused-file']);
+    const v = await c.change(uri, [{ range: r(12, 0, 12, 0), text: 'Also [extra](references/extra.md).\n' }]);
+    await c.diagnosticsFor(uri, (p) => p.version === v);
+    assert.deepEqual(await c.diagnosticsFor(u('refskill/references/extra.md'), (p) => !p.diagnostics.length), []);
+    await c.change(uri, [{ range: r(12, 0, 13, 0), text: '' }]);
+  });
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -25,9 +25,9 @@ test('vsce packages a VSIX offline with the bundles, grammars and docs only', ()
       'extension/readme.md',
       'extension/server/out/cli.js',
       'extension/server/out/server.js',
-      'extension/syntaxes/skill-frontmatter-injection.tmLanguage.json',
-      'extension/syntaxes/skill-injection.tmLanguage.json',
-    ]);
+      // every grammar, and nothing else of the source tree
+      ...readdirSync(path.join(repoRoot, 'syntaxes')).map((f) => `extension/syntaxes/${f}`),
+    ].sort());
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import { codePointLength } from '../text/codePoints';
 /**
  * String semantics of the languages the agents are written in, so previews match
  * them byte for byte: Python's str()/repr()/split()/html.escape, Go's
@@ -44,18 +45,7 @@ export function goTrimSpace(s: string): string {
 }
 
 /** Number of code points (Python `len`, Rust `chars().count()`). */
-export function cpLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
+export const cpLength = codePointLength;
 
 /** First `n` code points (Python `s[:n]`). */
 export function cpSlice(s: string, n: number): string {

@@ -8,15 +8,4 @@ export function lastEntries(doc: SkillDocument): FrontmatterEntry[] {
 }
 
 /** Length as Python's len() and most agents count it: code points, not UTF-16 units. */
-export function charLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
+export { codePointLength as charLength } from '../../text/codePoints';

@@ -192,6 +192,27 @@ describe('references', () => {
     });
   });
 
+  test('another Markdown file of the skill: its unsaved buffer counts for SKILL.md, links and completion work in it', async () => {
+    const guideUri = await c.open(at('refskill/references/guide.md'), GUIDE);
+    // Rename the heading in the buffer only: SKILL.md's #usage breaks without a save.
+    await c.change(guideUri, [{ range: r(4, 3, 4, 8), text: 'How' }]);
+    const broken = await c.diagnosticsFor(uri, (p) => p.diagnostics.some((d) => d.code === 'reference-fragment-missing'));
+    assert.deepEqual(broken.map((d) => [d.code, d.range, d.message]), [
+      ['reference-fragment-missing', r(6, 69, 6, 74), '#usage matches no heading in `references/guide.md`. Headings: #guide, #how.'],
+      ['reference-missing', r(7, 41, 7, 62), MISSING_MESSAGE],
+    ]);
+    await c.change(guideUri, [{ range: r(6, 0, 6, 0), text: 'See [run](../scripts/' }]);
+    const items = await c.request<Item[]>('textDocument/completion', { textDocument: { uri: guideUri }, position: { line: 6, character: 21 } });
+    assert.deepEqual(items.map((i) => [i.label, i.textEdit]), [['run.sh', { range: r(6, 21, 6, 21), newText: 'run.sh' }]]);
+    await c.change(guideUri, [{ range: r(6, 21, 6, 21), text: 'run.sh)' }]);
+    assert.deepEqual(await c.request<Link[]>('textDocument/documentLink', { textDocument: { uri: guideUri } }), [
+      { range: r(6, 10, 6, 27), target: u('refskill/scripts/run.sh'), tooltip: 'Open scripts/run.sh' },
+    ]);
+    // Closing the buffer: the disk's text counts again.
+    await c.close(guideUri);
+    assert.deepEqual(codes(await c.diagnosticsFor(uri, (p) => !p.diagnostics.some((d) => d.code === 'reference-fragment-missing'))), ['reference-missing']);
+  });
+
   const renameGuide = (to = 'refskill/references/manual.md', from = 'refskill/references/guide.md') =>
     c.request<unknown>('workspace/willRenameFiles', { files: [{ oldUri: u(from), newUri: u(to) }] });
 
@@ -265,5 +286,54 @@ describe('references', () => {
     await c.diagnosticsFor(uri, (p) => p.version === v);
     assert.deepEqual(await c.diagnosticsFor(u('refskill/references/extra.md'), (p) => !p.diagnostics.length), []);
     await c.change(uri, [{ range: r(12, 0, 13, 0), text: '' }]);
+  });
+});
+
+describe('references with pull diagnostics', () => {
+  let root: string;
+  let c: TestClient;
+  let uri: string;
+  const u = (rel: string) => uriOf(join(root, rel));
+  type Report = { kind: string; resultId?: string; items: Diag[] };
+  type WsReport = { items: { uri: string; kind: string; resultId: string; items?: Diag[] }[] };
+
+  before(async () => {
+    root = makeWorkspace({
+      'refskill/SKILL.md': SKILL,
+      'refskill/references/guide.md': GUIDE,
+      'refskill/references/unused.md': '# Unused\n',
+      'refskill/scripts/run.sh': '#!/bin/sh\necho hi\n',
+      'refskill/assets/logo.png': 'PNG-not-really',
+      'closed/SKILL.md': CLOSED,
+    });
+    chmodSync(join(root, 'refskill/scripts/run.sh'), 0o755);
+    c = await startServer({ root, mode: 'pull' });
+    uri = await c.open(join(root, 'refskill/SKILL.md'), SKILL);
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('document and workspace reports: reference-missing on SKILL.md, the unused-file hint as its own item', async () => {
+    const rep = await c.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepEqual(rep.items.map((d) => [d.code, d.range]), [['reference-missing', r(7, 41, 7, 62)]]);
+    const ws = await c.request<WsReport>('workspace/diagnostic', { previousResultIds: [] });
+    const byUri = new Map(ws.items.map((i) => [i.uri, i]));
+    assert.deepEqual([...byUri.keys()].sort(), [u('closed/SKILL.md'), u('refskill/references/unused.md')]);
+    assert.deepEqual(byUri.get(u('refskill/references/unused.md'))!.items!.map((d) => [d.code, d.severity, d.tags]), [['reference-unused-file', 4, [1]]]);
+    assert.deepEqual(byUri.get(u('closed/SKILL.md'))!.items!.map((d) => d.code), ['reference-missing']);
+  });
+
+  test('a created target: the client is asked to refresh and the next pull is clean', async () => {
+    const first = await c.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
+    const refreshes = c.messages.filter((m) => m === 'refresh').length;
+    writeFileSync(join(root, 'refskill/references/missing.md'), '# Missing\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u('refskill/references/missing.md'), type: 1 }] });
+    await c.until(() => c.messages.filter((m) => m === 'refresh').length > refreshes, 'workspace/diagnostic/refresh');
+    const rep = await c.request<Report>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+    assert.equal(rep.kind, 'full');
+    assert.deepEqual(rep.items, []);
   });
 });

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { INDEX_STATUS, type IndexStatus } from '../../server/src/protocol';
+import { registerCatalogUi, type SkillsApi } from './catalog';
 
 let client: LanguageClient | undefined;
 
@@ -14,7 +15,7 @@ export const skillSelector = [
   { scheme: 'untitled', language: 'skill' },
 ];
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export async function activate(context: vscode.ExtensionContext): Promise<SkillsApi> {
   const serverModule = context.asAbsolutePath(path.join('server', 'out', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.stdio },
@@ -44,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await client?.restart();
     }),
   );
+  // Skills view, previews, status bar: they ask the server only once shown or used.
+  return registerCatalogUi(context, client);
 }
 
 export async function deactivate(): Promise<void> {

@@ -54,6 +54,8 @@ export interface CatalogSkill {
   root: string;
   /** o200k_base tokens of the description (+ when_to_use for Claude Code) */
   tokens: number;
+  /** tokens of this skill's own entry in the rendered index (absent when the agent has no renderer or leaves it out) */
+  indexTokens?: number;
   /** frontmatter keys other than name/description, as JSON */
   extras: Record<string, unknown>;
   whenToUse?: string;

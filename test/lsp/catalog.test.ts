@@ -88,8 +88,8 @@ describe('catalog requests', () => {
       roots: ['.claude/skills', '.github/skills', '.agents/skills', '.codex/skills', '.opencode/skills', 'skills'].map((r) => ({ path: join(root, r), uri: uriOf(join(root, r)), origin: 'workspace' })),
       discovery: 'one level below each root, exact SKILL.md (lovia source.py)',
       skills: [
-        { name: 'alpha', description: 'Alpha formats tables. Use when the user pastes a table.', path: a, uri: uriOf(a), dir: join(root, '.claude/skills/alpha'), root: join(root, '.claude/skills'), tokens: 13, extras: {}, diagnostics: none },
-        { name: 'beta', description: 'Beta writes notes. Use when asked for notes.', path: b, uri: uriOf(b), dir: join(root, 'skills/beta'), root: join(root, 'skills'), tokens: 10, extras: { tags: ['notes', 'writing'] }, diagnostics: none },
+        { name: 'alpha', description: 'Alpha formats tables. Use when the user pastes a table.', path: a, uri: uriOf(a), dir: join(root, '.claude/skills/alpha'), root: join(root, '.claude/skills'), tokens: 13, indexTokens: 18, extras: {}, diagnostics: none },
+        { name: 'beta', description: 'Beta writes notes. Use when asked for notes.', path: b, uri: uriOf(b), dir: join(root, 'skills/beta'), root: join(root, 'skills'), tokens: 10, indexTokens: 22, extras: { tags: ['notes', 'writing'] }, diagnostics: none },
       ],
       shadowed: [{
         reason: 'shadowed', name: 'alpha', path: join(root, 'skills/alpha/SKILL.md'), uri: uriOf(join(root, 'skills/alpha/SKILL.md')), root: join(root, 'skills'),

@@ -203,7 +203,12 @@ export class CatalogService {
     return this.run(agent, async (s) => {
       const snap = s.catalog.snapshot();
       let indexTokens: number | undefined;
-      if (isRenderAgent(agent)) indexTokens = countPreviewTokens(renderIndex(snap, this.renderOptions())).total;
+      const perSkill = new Map<string, number>();
+      if (isRenderAgent(agent)) {
+        const t = countPreviewTokens(renderIndex(snap, this.renderOptions()));
+        indexTokens = t.total;
+        for (const x of t.perSkill) perSkill.set(x.path, x.tokens);
+      }
       const result: CatalogResult = {
         agent,
         roots: snap.roots.map((r) => ({ path: r.path, uri: pathToUri(r.path), origin: r.origin })),
@@ -213,6 +218,8 @@ export class CatalogService {
             name: e.name, description: e.description, path: e.path, uri: pathToUri(e.path), dir: e.dir, root: e.root,
             tokens: e.tokens, extras: e.extras, diagnostics: { errors: e.diagnostics.errors, warnings: e.diagnostics.warnings, codes: [...e.diagnostics.codes] },
           };
+          const own = perSkill.get(e.path);
+          if (own !== undefined) skill.indexTokens = own;
           if (e.whenToUse !== undefined) skill.whenToUse = e.whenToUse;
           if (e.context !== undefined) skill.context = e.context;
           return skill;

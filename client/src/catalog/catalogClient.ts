@@ -1,0 +1,86 @@
+// The client side of the catalog requests: the chosen agent (setting
+// `skillmd.previewAgent`), the last catalog per agent, and a change event fed by the
+// server's `skillmd/catalogChanged` notification.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import {
+  CATALOG, CATALOG_CHANGED, PREVIEW_AGENTS, PREVIEW_INDEX, PREVIEW_LOAD, PREVIEW_READ,
+  type CatalogChangedParams, type CatalogResult, type PreviewIndexOptions, type PreviewResult,
+} from '../../../server/src/protocol';
+
+export type PreviewRequest =
+  | { kind: 'index'; agent?: string; options?: PreviewIndexOptions }
+  | { kind: 'load'; agent?: string; name: string }
+  | { kind: 'read'; agent?: string; name: string; path: string };
+
+export const AGENT_SETTING = 'previewAgent';
+
+export class CatalogClient implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<{ agents?: string[] }>();
+  /** fires when the server reports a changed catalog, the agent setting changes, or the workspace folders change */
+  readonly onDidChange = this.emitter.event;
+  private readonly last = new Map<string, CatalogResult>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly client: LanguageClient) {
+    this.subscriptions.push(
+      client.onNotification(CATALOG_CHANGED, (p: CatalogChangedParams) => {
+        for (const a of p.agents ?? []) this.last.delete(a);
+        this.emitter.fire({ agents: p.agents });
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`skillmd.${AGENT_SETTING}`) || e.affectsConfiguration('skillmd.targets')) this.emitter.fire({});
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.last.clear();
+        this.emitter.fire({});
+      }),
+    );
+  }
+
+  /** The agent setting; undefined for `auto` (the server picks). */
+  get configuredAgent(): string | undefined {
+    const v = vscode.workspace.getConfiguration('skillmd').get<string>(AGENT_SETTING, 'auto');
+    return v && v !== 'auto' && (PREVIEW_AGENTS as readonly string[]).includes(v) ? v : undefined;
+  }
+
+  /** The agent of the last catalog answered for the setting (the server's choice under `auto`). */
+  get currentAgent(): string | undefined {
+    return this.configuredAgent ?? this.autoAgent;
+  }
+  private autoAgent: string | undefined;
+
+  /** The last catalog fetched for an agent, without asking the server. */
+  cached(agent = this.configuredAgent ?? this.autoAgent): CatalogResult | undefined {
+    return agent ? this.last.get(agent) : undefined;
+  }
+
+  async catalog(agent = this.configuredAgent): Promise<CatalogResult> {
+    const r = await this.client.sendRequest<CatalogResult>(CATALOG, { agent });
+    if (agent === undefined) this.autoAgent = r.agent;
+    this.last.set(r.agent, r);
+    return r;
+  }
+
+  async preview(req: PreviewRequest): Promise<PreviewResult> {
+    const agent = req.agent ?? this.configuredAgent;
+    switch (req.kind) {
+      case 'index':
+        return this.client.sendRequest<PreviewResult>(PREVIEW_INDEX, { agent, options: req.options ?? {} });
+      case 'load':
+        return this.client.sendRequest<PreviewResult>(PREVIEW_LOAD, { agent, name: req.name });
+      case 'read':
+        return this.client.sendRequest<PreviewResult>(PREVIEW_READ, { agent, name: req.name, path: req.path });
+    }
+  }
+
+  async setAgent(agent: string): Promise<void> {
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await vscode.workspace.getConfiguration('skillmd').update(AGENT_SETTING, agent, target);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.emitter.dispose();
+  }
+}

@@ -1,0 +1,182 @@
+// Skills view, preview commands and the status bar item, over the server's
+// catalog requests. Nothing here asks the server before it is needed: the view when
+// it is shown, the status bar when a SKILL.md is the active editor or the view is open.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { PREVIEW_AGENTS, type CatalogResult, type PreviewIndexOptions } from '../../../server/src/protocol';
+import { CatalogClient, type PreviewRequest } from './catalogClient';
+import { PreviewProvider, type OpenedPreview } from './previews';
+import { listSkillFiles, SkillsViewProvider, type SkillNode } from './skillsView';
+
+export { PREVIEW_SCHEME, PREVIEW_LANGUAGE } from './previews';
+export type { SkillNode } from './skillsView';
+
+/** What activate() returns: for other extensions and the extension-host tests. */
+export interface SkillsApi {
+  skillsView: {
+    getChildren(node?: SkillNode): Promise<SkillNode[]>;
+    getTreeItem(node: SkillNode): vscode.TreeItem;
+  };
+  catalog(agent?: string): Promise<CatalogResult>;
+  preview(req: PreviewRequest): Promise<OpenedPreview>;
+  statusBarText(): string;
+}
+
+const AGENT_LABELS: Record<string, string> = {
+  lovia: 'lovia: `## Skills` index, load_skill, read_skill_file',
+  agentskills: 'agentskills.io: skills-ref to-prompt `<available_skills>`',
+  eino: 'CloudWeGo Eino: skill tool',
+  codex: 'OpenAI Codex: `## Skills` list',
+  'claude-code': 'Claude Code: skill listing + Skill tool (reverse-engineered)',
+};
+
+const isSkillDoc = (d: vscode.TextDocument | undefined) => !!d && d.uri.scheme === 'file' && /(^|[\\/])skill\.md$/i.test(d.uri.fsPath);
+
+export function registerCatalogUi(context: vscode.ExtensionContext, client: LanguageClient): SkillsApi {
+  const catalog = new CatalogClient(client);
+  const previews = new PreviewProvider(catalog);
+  const provider = new SkillsViewProvider(catalog);
+  const view = vscode.window.createTreeView('skillmd.skills', { treeDataProvider: provider, showCollapseAll: true });
+  provider.attach(view);
+
+  // ---- status bar: agent and index tokens
+  const status = vscode.window.createStatusBarItem('skillmd.agent', vscode.StatusBarAlignment.Right, 100);
+  status.name = 'skillmd agent';
+  status.command = 'skillmd.pickAgent';
+  let statusLive = false;
+  const showStatus = (r?: CatalogResult) => {
+    const agent = r?.agent ?? catalog.currentAgent ?? 'auto';
+    if (!r) {
+      status.text = `$(hubot) ${agent}`;
+      status.tooltip = 'skillmd: the agent whose view of the skills is previewed. Click to pick another.';
+    } else {
+      const tokens = r.indexTokens ?? r.tokens;
+      status.text = `$(hubot) ${agent} · ${tokens.toLocaleString('en-US')} tokens`;
+      status.tooltip = `skillmd: ${agent} shows ${r.skills.length} skill${r.skills.length === 1 ? '' : 's'}; its skill index is ${tokens} tokens (${r.tokenizer}).` +
+        `${r.skipped.length + r.shadowed.length ? ` Left out: ${r.skipped.length} skipped, ${r.shadowed.length} shadowed.` : ''} Click to pick another agent.`;
+    }
+    status.show();
+  };
+  const fetchStatus = async () => {
+    statusLive = true;
+    try {
+      showStatus(await catalog.catalog());
+    } catch {
+      showStatus();
+    }
+  };
+  showStatus();
+  const maybeFetchStatus = () => {
+    if (statusLive || isSkillDoc(vscode.window.activeTextEditor?.document) || view.visible) void fetchStatus();
+  };
+
+  context.subscriptions.push(
+    catalog, previews, provider, view, status,
+    provider.onDidFetch((r) => {
+      statusLive = true;
+      showStatus(r);
+    }),
+    catalog.onDidChange(() => {
+      showStatus();
+      maybeFetchStatus();
+    }),
+    vscode.window.onDidChangeActiveTextEditor((e) => {
+      if (!statusLive && isSkillDoc(e?.document)) void fetchStatus();
+    }),
+  );
+  if (isSkillDoc(vscode.window.activeTextEditor?.document)) void fetchStatus();
+
+  // ---- commands
+  const fail = (e: unknown) => {
+    void vscode.window.showErrorMessage(`skillmd: ${(e as Error).message ?? e}`);
+    return undefined;
+  };
+
+  const pickSkill = async (placeHolder: string): Promise<string | undefined> => {
+    const r = await catalog.catalog();
+    const items: (vscode.QuickPickItem & { name: string })[] = r.skills.map((s) => ({
+      name: s.name, label: s.name, description: `${s.tokens} tokens · ${vscode.workspace.asRelativePath(s.path)}`, detail: s.description,
+    }));
+    for (const x of [...r.skipped, ...r.shadowed]) {
+      if (x.name) items.push({ name: x.name, label: x.name, description: `${x.reason} · ${vscode.workspace.asRelativePath(x.path)}`, detail: x.message });
+    }
+    const pick = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, matchOnDetail: true });
+    return pick?.name;
+  };
+
+  /** A skill name from a tree node, a string, `{ name }`, or a quick pick. */
+  const skillNameOf = async (arg: unknown, placeHolder: string): Promise<string | undefined> => {
+    if (typeof arg === 'string') return arg;
+    const n = arg as SkillNode | { name?: unknown; kind?: undefined } | undefined;
+    if (n?.kind === 'skill') return n.skill.name;
+    if (n?.kind === 'excluded') return n.item.name;
+    if (n?.kind === 'file') return n.skillName;
+    if (n && typeof n.kind !== 'string' && typeof n.name === 'string') return n.name;
+    return pickSkill(placeHolder);
+  };
+
+  const dirOf = async (name: string): Promise<string | undefined> => {
+    const r = catalog.cached() ?? (await catalog.catalog());
+    return r.skills.find((s) => s.name === name)?.dir ?? [...r.skipped, ...r.shadowed].find((x) => x.name === name)?.path.replace(/[\\/][^\\/]+$/, '');
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('skillmd.previewIndex', async (opts?: { agent?: string; options?: PreviewIndexOptions }) => {
+      try {
+        return await previews.open({ kind: 'index', agent: opts?.agent, options: opts?.options });
+      } catch (e) {
+        return fail(e);
+      }
+    }),
+    vscode.commands.registerCommand('skillmd.previewLoadSkill', async (arg?: unknown) => {
+      try {
+        const name = await skillNameOf(arg, 'Skill to load (what load_skill / the Skill tool returns)');
+        if (name === undefined) return undefined;
+        return await previews.open({ kind: 'load', name });
+      } catch (e) {
+        return fail(e);
+      }
+    }),
+    vscode.commands.registerCommand('skillmd.previewReadSkillFile', async (arg?: unknown, relpathArg?: string) => {
+      try {
+        const node = arg as SkillNode | undefined;
+        let relpath = node?.kind === 'file' ? node.relpath : relpathArg;
+        const name = await skillNameOf(arg, 'Skill whose file to read (read_skill_file)');
+        if (name === undefined) return undefined;
+        if (relpath === undefined) {
+          const dir = await dirOf(name);
+          const files = dir ? await listSkillFiles(dir) : [];
+          relpath = files.length
+            ? (await vscode.window.showQuickPick(files, { placeHolder: `File of ${name} (relative path, as the model passes it)` }))
+            : await vscode.window.showInputBox({ prompt: `Relative path inside ${name}`, placeHolder: 'references/guide.md' });
+          if (relpath === undefined) return undefined;
+        }
+        return await previews.open({ kind: 'read', name, path: relpath });
+      } catch (e) {
+        return fail(e);
+      }
+    }),
+    vscode.commands.registerCommand('skillmd.pickAgent', async (agentArg?: string) => {
+      let agent = agentArg;
+      if (agent === undefined) {
+        const current = vscode.workspace.getConfiguration('skillmd').get<string>('previewAgent', 'auto');
+        const items = ['auto', ...PREVIEW_AGENTS].map((a) => ({
+          label: a, description: a === current ? '(current)' : undefined,
+          detail: a === 'auto' ? 'the first of these agents in `targets`, else lovia' : AGENT_LABELS[a],
+        }));
+        agent = (await vscode.window.showQuickPick(items, { placeHolder: 'Agent whose view of the skills to preview' }))?.label;
+      }
+      if (agent === undefined) return undefined;
+      await catalog.setAgent(agent);
+      return agent;
+    }),
+    vscode.commands.registerCommand('skillmd.refreshSkills', () => provider.refresh()),
+  );
+
+  return {
+    skillsView: { getChildren: (n) => provider.getChildren(n), getTreeItem: (n) => provider.getTreeItem(n) },
+    catalog: (agent) => catalog.catalog(agent),
+    preview: (req) => previews.open(req),
+    statusBarText: () => status.text,
+  };
+}

@@ -1,0 +1,77 @@
+// Editing a SKILL.md in a real VS Code: diagnostics with their codes, a quick fix,
+// completion and hover — all answered by the skillmd language server.
+'use strict';
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vscode = require('vscode');
+const { activeExtension, openFile, diagnosticsFor, workspaceRoot, fixturesRoot, waitFor } = require('./helpers');
+
+const BROKEN = '---\nname: broken-yaml\ndescription: Use when: the user asks for a report\n---\n\n# Broken YAML\n\nThe description above needs quotes.\n';
+
+suite('editing', () => {
+  let editor;
+  before(async () => {
+    await activeExtension();
+    editor = await openFile(path.join(workspaceRoot(), 'skills', 'broken-yaml', 'SKILL.md'));
+  });
+
+  after(async () => {
+    // Put the broken file back, in the editor and on disk: VS Code may save files a
+    // code action edited (files.refactoring.autoSave), and the Skills view suite
+    // compares the workspace with the CLI.
+    const doc = editor.document;
+    if (doc.getText() !== BROKEN) {
+      const all = new vscode.WorkspaceEdit();
+      all.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), BROKEN);
+      await vscode.workspace.applyEdit(all);
+    }
+    if (doc.isDirty) await doc.save();
+    assert.equal(fs.readFileSync(doc.uri.fsPath, 'utf8'), BROKEN);
+  });
+
+  test('broken-yaml/SKILL.md: its diagnostics, with codes, from skillmd', async () => {
+    assert.equal(editor.document.getText(), BROKEN);
+    const diags = await diagnosticsFor(editor.document.uri, { min: 1 });
+    const brief = diags.map((d) => [d.source, typeof d.code === 'object' ? d.code.value : d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);
+    assert.deepEqual(brief, [['skillmd', 'yaml-unquoted-colon', vscode.DiagnosticSeverity.Error, 2, 13, 2, 49]]);
+    // The code links to the rule's documentation.
+    assert.match(String(diags[0].code.target), /#rule-yaml-unquoted-colon$/);
+  });
+
+  test('the quick fix quotes the value', async () => {
+    const [diag] = await diagnosticsFor(editor.document.uri, { min: 1 });
+    const actions = await waitFor(async () => {
+      const a = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', editor.document.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+      return a && a.length ? a : undefined;
+    }, { what: 'code actions for yaml-unquoted-colon' });
+    const fix = actions.find((a) => a.isPreferred && a.edit);
+    assert.ok(fix, `no preferred fix among ${actions.map((a) => a.title).join(' | ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(editor.document.getText(), BROKEN.replace('description: Use when: the user asks for a report', 'description: "Use when: the user asks for a report"'));
+    // Fixed: the diagnostics go away.
+    await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).length === 0, { what: 'no diagnostics after the fix' });
+  });
+
+  test('completion in the frontmatter offers `license` (agentskills); hover on `description` shows the limit', async () => {
+    const dir = path.join(fixturesRoot(), 'skills', 'complete-me');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'SKILL.md');
+    fs.writeFileSync(file, '---\nname: complete-me\ndescription: Completes frontmatter keys. Use when testing completion.\n\n---\n\n# Complete me\n');
+    const ed = await openFile(file);
+    const items = await waitFor(async () => {
+      const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', ed.document.uri, new vscode.Position(3, 0));
+      const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      return labels.includes('license') ? labels : undefined;
+    }, { what: 'a `license` completion' });
+    // Keys already present are not offered again.
+    assert.ok(!items.includes('name') && !items.includes('description'), items.join(', '));
+    const hovers = await waitFor(async () => {
+      const h = await vscode.commands.executeCommand('vscode.executeHoverProvider', ed.document.uri, new vscode.Position(2, 3));
+      return h && h.length ? h : undefined;
+    }, { what: 'a hover on description' });
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /\/1024/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+});

@@ -1,0 +1,136 @@
+// The Skills view, the preview commands and the status bar item in a real VS Code:
+// the view lists the example skills as lovia finds them, and the index preview is
+// byte for byte what `skillmd index --agent lovia` prints for the same workspace.
+'use strict';
+const assert = require('node:assert/strict');
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+const vscode = require('vscode');
+const { activeExtension, workspaceRoot, waitFor } = require('./helpers');
+
+/** The tree as [label, description] rows, indented by depth (skill files not expanded). */
+async function treeRows(api) {
+  const rows = [];
+  const walk = async (node, depth) => {
+    for (const child of await api.skillsView.getChildren(node)) {
+      const item = api.skillsView.getTreeItem(child);
+      const label = typeof item.label === 'string' ? item.label : item.label.label;
+      rows.push(`${'  '.repeat(depth)}${label} | ${item.description ?? ''} | ${item.iconPath?.id ?? ''} | ${item.contextValue}`);
+      if (child.kind !== 'skill') await walk(child, depth + 1);
+    }
+  };
+  await walk(undefined, 0);
+  return rows;
+}
+
+function cli(args) {
+  const ext = vscode.extensions.getExtension('skillmd.skillmd');
+  const r = spawnSync(process.execPath, [path.join(ext.extensionPath, 'server', 'out', 'cli.js'), ...args], {
+    cwd: workspaceRoot(), encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return r;
+}
+
+suite('skills view and previews', () => {
+  let api;
+  before(async () => {
+    const ext = await activeExtension();
+    api = ext.exports;
+    assert.ok(api && api.skillsView, 'activate() returns the skills API');
+    await vscode.workspace.getConfiguration('skillmd').update('previewAgent', 'lovia', vscode.ConfigurationTarget.Workspace);
+  });
+
+  test('the Skills view lists the example skills per root, then the skipped ones with the reason', async () => {
+    await vscode.commands.executeCommand('skillmd.skills.focus');
+    const rows = await waitFor(async () => {
+      const r = await treeRows(api);
+      return r.some((x) => x.includes('Data_Cleaner')) ? r : undefined;
+    }, { what: 'the example skills in the view' });
+    assert.deepEqual(rows, [
+      '.claude/skills | 1 skill | root-folder | skillmd.root',
+      '  pdf-forms | 71 tokens | book | skillmd.skill',
+      '.github/skills | 1 skill | root-folder | skillmd.root',
+      '  release-notes | 39 tokens | book | skillmd.skill',
+      'skills | 3 skills | root-folder | skillmd.root',
+      '  Data_Cleaner | 37 tokens | book | skillmd.skill',
+      '  broken-links | 27 tokens | book | skillmd.skill',
+      '  changelog-writer | 42 tokens | book | skillmd.skill',
+      'Skipped (2) |  | circle-slash | skillmd.group.skipped',
+      "  commit-helper | invalid: Skill name 'Commit Helper' is invalid: only letters, digits, hyphens, and underscores; no consecutive or leading/trailing separators.  Rename to something like 'my-skill-name' or 'My_Skill'. | error | skillmd.skill.excluded",
+      "  broken-yaml | invalid: Skill 'broken-yaml' has an empty description.  Provide a description explaining what the skill does and when to use it. | error | skillmd.skill.excluded",
+    ]);
+    // A skill's children are its files (what read_skill_file can read).
+    const [, , skillsRoot] = await api.skillsView.getChildren();
+    const brokenLinks = (await api.skillsView.getChildren(skillsRoot)).find((n) => n.skill?.name === 'broken-links');
+    assert.deepEqual((await api.skillsView.getChildren(brokenLinks)).map((n) => n.relpath), ['references/guide.md']);
+  });
+
+  test('the catalog names the tokenizer and matches the CLI\'s --json', async () => {
+    const cat = await api.catalog('lovia');
+    const json = JSON.parse(cli(['index', '--agent', 'lovia', '--json']).stdout);
+    assert.deepEqual(cat.skills.map((s) => [s.name, s.path, s.tokens]), json.skills.map((s) => [s.name, s.path, s.tokens]));
+    assert.deepEqual(cat.skipped.map((s) => [s.reason, s.path, s.message]), json.skipped.map((s) => [s.reason, s.path, s.message]));
+    assert.equal(cat.tokenizer, 'o200k_base (gpt-tokenizer)');
+  });
+
+  test('skillmd.previewIndex opens the exact index text (= `skillmd index --agent lovia`) and the report beside it', async () => {
+    const out = cli(['index', '--agent', 'lovia']);
+    const opened = await vscode.commands.executeCommand('skillmd.previewIndex');
+    assert.ok(opened, 'the command returned the opened preview');
+    assert.equal(opened.text.length, 1);
+    const doc = await vscode.workspace.openTextDocument(opened.text[0]);
+    assert.equal(doc.uri.scheme, 'skillmd-preview');
+    assert.equal(doc.languageId, 'skill-preview');
+    assert.equal(doc.getText(), out.stdout);
+    assert.ok(doc.getText().startsWith('## Skills\n- `pdf-forms` — Fill in and flatten PDF forms'), doc.getText().slice(0, 80));
+    const report = await vscode.workspace.openTextDocument(opened.report);
+    assert.equal(report.getText(), out.stderr);
+    assert.match(report.getText(), /^total: 325 tokens \(o200k_base \(gpt-tokenizer\)\)$/m);
+    // The agent text editor is the active one; the report is visible beside it.
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.text[0].toString());
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === opened.report.toString()));
+  });
+
+  test('the status bar shows the agent and the index tokens', async () => {
+    const text = await waitFor(() => (/325 tokens/.test(api.statusBarText()) ? api.statusBarText() : undefined), { what: 'the status bar tokens' });
+    assert.equal(text, '$(hubot) lovia · 325 tokens');
+  });
+
+  test('load and read previews from a tree node', async () => {
+    const [root] = await api.skillsView.getChildren();
+    const [pdf] = await api.skillsView.getChildren(root);
+    const load = await vscode.commands.executeCommand('skillmd.previewLoadSkill', pdf);
+    const loadDoc = await vscode.workspace.openTextDocument(load.text[0]);
+    assert.equal(loadDoc.getText(), cli(['load', 'pdf-forms', '--agent', 'lovia']).stdout);
+    const files = await api.skillsView.getChildren(pdf);
+    const forms = files.find((f) => f.relpath === 'references/forms.md');
+    assert.ok(forms, files.map((f) => f.relpath).join(', '));
+    const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', forms);
+    const readDoc = await vscode.workspace.openTextDocument(read.text[0]);
+    assert.equal(readDoc.getText(), cli(['read', 'pdf-forms', 'references/forms.md', '--agent', 'lovia']).stdout);
+    assert.match(readDoc.getText(), /^\[skill: pdf-forms {2}file: references\/forms\.md\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\n/);
+  });
+
+  test('a new skill on disk shows up in the view and the open index preview', async () => {
+    const dir = path.join(workspaceRoot(), 'skills', 'zz-new-skill');
+    await vscode.workspace.fs.writeFile(vscode.Uri.file(path.join(dir, 'SKILL.md')), Buffer.from('---\ndescription: Added while the preview is open. Use when testing live updates.\n---\n'));
+    try {
+      await waitFor(async () => (await treeRows(api)).some((r) => r.includes('zz-new-skill')), { timeout: 20_000, what: 'zz-new-skill in the Skills view' });
+      const opened = await vscode.commands.executeCommand('skillmd.previewIndex');
+      const doc = await vscode.workspace.openTextDocument(opened.text[0]);
+      assert.match(doc.getText(), /\n- `zz-new-skill` — Added while the preview is open\. Use when testing live updates\.\n/);
+    } finally {
+      await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
+    }
+    await waitFor(async () => !(await treeRows(api)).some((r) => r.includes('zz-new-skill')), { timeout: 20_000, what: 'zz-new-skill gone from the view' });
+  });
+
+  test('screenshot setup: the index preview with the Skills view and the Problems panel', async () => {
+    await vscode.commands.executeCommand('skillmd.previewIndex');
+    await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
+    await vscode.commands.executeCommand('skillmd.skills.focus');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+  });
+});

@@ -1,6 +1,7 @@
 // The skillmd language server: wiring only. Every feature lives in ./lsp/* as an
 // adapter over the host-agnostic core (./core).
 import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
 import {
   createConnection,
   DidChangeWatchedFilesNotification,
@@ -26,6 +27,7 @@ import { isSkillFile, pathToUri, rememberUri, toWorkspaceEdit, uriToPath, type E
 import { DiagnosticsService, type DiagnosticMode } from './lsp/diagnostics';
 import { SkillDocuments } from './lsp/documents';
 import { foldingRanges } from './lsp/folding';
+import { IndexPool, indexThreads, isIndexWorker, runIndexWorker } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { provideHover } from './lsp/hover';
@@ -36,7 +38,9 @@ import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
 import { INDEX_STATUS, type IndexStatus } from './protocol';
 
-const connection = createConnection(ProposedFeatures.all);
+// This bundle also runs as the index's worker threads: they get a connection to nowhere.
+const connection = isIndexWorker() ? createConnection(ProposedFeatures.all, new PassThrough(), new PassThrough()) : createConnection(ProposedFeatures.all);
+if (isIndexWorker()) runIndexWorker();
 const documents = new TextDocuments(TextDocument);
 const fs = new NodeFileSystem();
 const config = new Configuration(fs);
@@ -55,8 +59,14 @@ const refs = new ReferenceService({ fs: liveFs, openText });
 // The index reads with sync calls in time slices: several times faster than fs/promises.
 const index = new WorkspaceIndex(new OverlayFileSystem(new SlicedFileSystem(), bufferText), config, (f) => docs.isOpenPath(f), (m) => connection.console.log(m));
 enableReferenceChecks({ index: refs.deps });
-index.referenceCheck = (f, doc, opts) => refs.check(f, doc, opts);
+index.references = true;
+index.onDependencies = (f, deps) => refs.deps.update(f, deps);
 index.onRemoved = (f) => refs.deps.remove(f);
+index.pool = isIndexWorker() ? undefined : new IndexPool(__filename, indexThreads(), (m) => connection.console.log(m));
+index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
+  const t = openText(f);
+  return t ? [[f, t.text] as [string, string]] : [];
+});
 docs.referenceCheck = (doc, opts) => refs.check(liveFs, doc, opts);
 
 let caps: ClientCapabilities = {};

@@ -337,3 +337,41 @@ describe('references with pull diagnostics', () => {
     assert.deepEqual(rep.items, []);
   });
 });
+
+describe('references in a workspace indexed by worker threads', () => {
+  let root: string;
+  let c: TestClient;
+  const N = 60;
+  const u = (rel: string) => uriOf(join(root, rel));
+
+  before(async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < N; i++) {
+      const name = `s${String(i).padStart(2, '0')}`;
+      files[`skills/${name}/SKILL.md`] = `---\nname: ${name}\ndescription: Skill ${i}. Use when testing.\n---\nRead [it](references/it.md).\n`;
+      if (i % 2) files[`skills/${name}/references/it.md`] = '# It\n';
+      if (i === 7) files[`skills/${name}/scripts/left.py`] = 'print(1)\n';
+    }
+    root = makeWorkspace(files);
+    c = await startServer({ root, mode: 'push' });
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('every skill checked with its references; the unused hint; dependents re-checked after a watched create', async () => {
+    const withMissing = await c.until(() => {
+      const got = [...c.published.entries()].filter(([, l]) => l.at(-1)!.diagnostics.some((d) => d.code === 'reference-missing')).map(([k]) => k);
+      return got.length === N / 2 ? got.sort() : undefined;
+    }, 'reference-missing on every other skill');
+    assert.deepEqual(withMissing, Array.from({ length: N / 2 }, (_, k) => u(`skills/s${String(2 * k).padStart(2, '0')}/SKILL.md`)));
+    assert.deepEqual(codes(await c.diagnosticsFor(u('skills/s07/scripts/left.py'))), ['reference-unused-file']);
+    assert.ok(c.messages.some((m) => /^index: starting \d+ worker thread\(s\)$/.test(m)), c.messages.join('\n'));
+    mkdirSync(join(root, 'skills/s42/references'));
+    writeFileSync(join(root, 'skills/s42/references/it.md'), '# It\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u('skills/s42/references/it.md'), type: 1 }] });
+    assert.deepEqual(await c.diagnosticsFor(u('skills/s42/SKILL.md'), (p) => !p.diagnostics.length), []);
+  });
+});

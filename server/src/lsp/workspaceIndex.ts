@@ -3,14 +3,11 @@
 // edit never re-reads the workspace. Work yields to the event loop every few ms so
 // requests are answered while it runs, and a newer run cancels an older one.
 import * as path from 'node:path';
-import { finish, type CheckOptions } from '../core/check/checkDocument';
-import type { SkillDocument } from '../core/document/model';
-import { formatBytes, MAX_SKILL_FILE_BYTES } from '../core/document/readSkillFile';
-import { getString } from '../core/document/values';
 import type { CancellationToken, SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import { findSkillFiles } from '../core/workspace/findSkillFiles';
-import { checkParsed, decodeFile, parseBounded } from './analysis';
+import type { IndexPool } from './indexWorkers';
+import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 import type { Configuration } from './configuration';
 
 export interface IndexedSkill {
@@ -43,8 +40,14 @@ const CONCURRENCY = 16;
 
 export class WorkspaceIndex {
   readonly skills = new Map<string, IndexedSkill>();
-  /** set by the server: checks that read other files (references), run after the document rules */
-  referenceCheck?: (fs: FileSystem, doc: SkillDocument, opts: CheckOptions) => Promise<SkillDiagnostic[]>;
+  /** run the reference checks too (they read the files each skill points at) */
+  references = false;
+  /** worker threads for the initial index (set by the server) */
+  pool?: IndexPool;
+  /** unsaved editor buffers the workers must see */
+  openBuffers?: () => [string, string][];
+  /** set by the server: what each checked skill's references depend on */
+  onDependencies?: (file: string, dependencies: string[]) => void;
   /** set by the server: called for every skill file that leaves the index */
   onRemoved?: (file: string) => void;
   private run = 0;
@@ -91,40 +94,74 @@ export class WorkspaceIndex {
     this.status.done = 0;
     const files: string[] = [];
     const seen = new Set<string>();
+    let sliceStart = performance.now();
+    let batch: string[] = [];
+    const record = (file: string, entry: IndexedSkill) => {
+      this.skills.set(file, entry);
+      batch.push(file);
+      this.status.done++;
+    };
+    const flush = () => {
+      const b = batch;
+      batch = [];
+      if (b.length) this.emit(b);
+      onProgress?.(this.status.done, this.status.total);
+      sliceStart = performance.now();
+    };
+    // With worker threads the checks run while the walk goes on; results come back here.
+    const pool = this.pool?.enabled ? this.pool.run({
+      optionsFor: (f) => this.config.optionsFor(f),
+      references: this.references,
+      open: () => this.openBuffers?.() ?? [],
+      cancelled: () => token.isCancellationRequested,
+      onResult: (r) => {
+        record(r.file, this.entryOf(r));
+        if (performance.now() - sliceStart > SLICE_MS) flush();
+      },
+      fallback: async (list) => {
+        for (const f of list) if (!token.isCancellationRequested) record(f, await this.checkFile(f));
+      },
+    }) : undefined;
     for (const folder of folders) {
-      const scan = await findSkillFiles(this.fs, folder, { token, exclude: (p) => this.config.isIgnored(p) });
-      for (const f of scan.files) if (!seen.has(f)) seen.add(f), files.push(f);
-      if (token.isCancellationRequested) return;
+      await findSkillFiles(this.fs, folder, {
+        token,
+        exclude: (p) => this.config.isIgnored(p),
+        keepListings: !!pool,
+        onFile: async (f, listings) => {
+          if (seen.has(f)) return;
+          seen.add(f);
+          files.push(f);
+          this.status.total++;
+          if (!pool) return;
+          if (this.isOpen(f)) record(f, await this.checkFile(f));
+          else await pool.add(f, listings);
+        },
+      });
+      if (token.isCancellationRequested) return void (await pool?.finish());
     }
     this.status.total = files.length;
     const removed = [...this.skills.keys()].filter((f) => !seen.has(f));
     for (const f of removed) this.skills.delete(f), this.onRemoved?.(f);
     if (removed.length) this.emit(removed);
 
-    let next = 0;
-    let sliceStart = performance.now();
-    let batch: string[] = [];
+    let next = pool ? files.length : 0;
     const worker = async () => {
       while (next < files.length && !token.isCancellationRequested) {
         const file = files[next++];
         const entry = await this.checkFile(file);
         if (token.isCancellationRequested) return;
-        this.skills.set(file, entry);
-        batch.push(file);
-        this.status.done++;
+        record(file, entry);
         if (performance.now() - sliceStart > SLICE_MS) {
-          const b = batch;
-          batch = [];
-          this.emit(b);
-          onProgress?.(this.status.done, files.length);
+          flush();
           await yieldToEventLoop();
           sliceStart = performance.now();
         }
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    if (pool) await pool.finish();
+    else await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     if (token.isCancellationRequested) return;
-    if (batch.length) this.emit(batch);
+    flush();
     this.status.state = 'ready';
     this.status.runs++;
     this.status.durationMs = Math.round(performance.now() - t0);
@@ -176,36 +213,14 @@ export class WorkspaceIndex {
   }
 
   private async checkFile(file: string): Promise<IndexedSkill> {
-    const resultId = `d${++this.counter}`;
-    const name = path.basename(path.dirname(file));
     // An open document is checked from the editor's text; the disk copy may be stale.
-    if (this.isOpen(file)) return { file, name, diagnostics: [], resultId };
-    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    let bytes: Uint8Array;
-    try {
-      const st = await this.fs.stat(file);
-      if (st && st.size > MAX_SKILL_FILE_BYTES) {
-        const message = `The skill file is ${formatBytes(st.size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`;
-        return { file, name, resultId, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range, message }] };
-      }
-      bytes = await this.fs.readFile(file);
-    } catch (e) {
-      return { file, name, resultId, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range, message: `The skill file cannot be read: ${(e as Error).message}` }] };
-    }
-    const decoded = decodeFile(file, bytes);
-    if ('diagnostic' in decoded) return { file, name, resultId, diagnostics: [decoded.diagnostic] };
-    const parsed = parseBounded(file, decoded.text, 0);
-    const opts = this.config.optionsFor(file);
-    let diagnostics = checkParsed(parsed, opts);
-    if (parsed.doc && this.referenceCheck) {
-      try {
-        const refs = await this.referenceCheck(this.fs, parsed.doc, opts);
-        if (refs.length) diagnostics = finish(parsed.doc, [...diagnostics, ...refs]);
-      } catch (e) {
-        this.log(`reference check of ${file} failed: ${(e as Error).message}`);
-      }
-    }
-    const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
-    return { file, name: fmName || name, diagnostics, resultId };
+    if (this.isOpen(file)) return { file, name: path.basename(path.dirname(file)), diagnostics: [], resultId: `d${++this.counter}` };
+    const r = await checkSkillOnDisk(this.fs, file, this.config.optionsFor(file), this.references, this.log);
+    return this.entryOf(r);
+  }
+
+  private entryOf(r: DiskCheck): IndexedSkill {
+    if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
+    return { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
   }
 }

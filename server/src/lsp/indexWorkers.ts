@@ -1,0 +1,234 @@
+// Worker threads for the initial workspace index: the server's own bundle started as
+// a worker checks batches of SKILL.md files off the main thread, so a 10,000-skill
+// index uses every core while hovers and edits are answered at once. Same batch
+// approach as the CLI (cli/commands/checkParallel.ts): small batches in walk order,
+// two in flight per worker, the walk's folder listings shipped along.
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { CheckOptions } from '../core/check/checkDocument';
+import type { SkillListings } from '../core/workspace/findSkillFiles';
+import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { OverlayFileSystem } from './overlayFileSystem';
+import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
+
+const BATCH = 24;
+const IN_FLIGHT = 2;
+
+interface WorkerInput {
+  skillmdIndexWorker: true;
+}
+
+interface BatchMessage {
+  id: number;
+  files: string[];
+  listings: (SkillListings | undefined)[];
+  /** per file: index into `options` */
+  optionIndex: number[];
+  options: CheckOptions[];
+  references: boolean;
+  /** unsaved editor buffers (path, text) the checks must see */
+  open: [string, string][];
+}
+
+interface ResultMessage {
+  id: number;
+  out: DiskCheck[];
+}
+
+/** Whether this thread is an index worker (the server bundle started by IndexPool). */
+export function isIndexWorker(): boolean {
+  return !isMainThread && !!(workerData as WorkerInput | undefined)?.skillmdIndexWorker;
+}
+
+/** The worker side: checks each batch it is sent, one at a time. */
+export function runIndexWorker(): void {
+  const disk = new NodeFileSystem({ sync: true });
+  const optionCache = new Map<string, CheckOptions>();
+  let chain = Promise.resolve();
+  parentPort!.on('message', (m: BatchMessage) => {
+    chain = chain.then(async () => {
+      const open = new Map(m.open);
+      const fs = open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk;
+      // Equal options share one object, so per-options caches in the core hit.
+      const options = m.options.map((o) => {
+        const key = JSON.stringify(o);
+        let hit = optionCache.get(key);
+        if (!hit) optionCache.set(key, (hit = o));
+        return hit;
+      });
+      const out: DiskCheck[] = [];
+      for (let i = 0; i < m.files.length; i++) {
+        const pre = m.listings[i];
+        out.push(await checkSkillOnDisk(pre ? new PrelistedFileSystem(fs, pre) : fs, m.files[i], options[m.optionIndex[i]], m.references));
+      }
+      parentPort!.postMessage({ id: m.id, out } satisfies ResultMessage);
+    });
+  });
+}
+
+export function indexThreads(): number {
+  const env = Number(process.env.SKILLMD_THREADS);
+  if (Number.isInteger(env) && env >= 0) return Math.min(env, 8);
+  // The main thread keeps a core for the walk, publishing and requests.
+  return Math.max(1, Math.min(availableParallelism() - 1, 3));
+}
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+  pending: Map<number, (out: DiskCheck[] | undefined) => void>;
+}
+
+export interface PoolRun {
+  /** Adds a file (walk order); resolves when the queue has room again. */
+  add(file: string, listings: SkillListings | undefined): Promise<void>;
+  /** Resolves when every added file was checked (or the run was cancelled). */
+  finish(): Promise<void>;
+}
+
+/**
+ * Worker threads, started on the first run and stopped when idle (they hold tens of
+ * MB each). Results come back on the main thread through `onResult`.
+ */
+export class IndexPool {
+  private slots: Slot[] = [];
+  private nextId = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private runs = 0;
+
+  constructor(private readonly bundle: string, private readonly threads: number, private readonly log: (m: string) => void = () => {}) {}
+
+  get enabled(): boolean {
+    return this.threads > 0;
+  }
+
+  private start(): void {
+    clearTimeout(this.idleTimer);
+    if (this.slots.length < this.threads) this.log(`index: starting ${this.threads - this.slots.length} worker thread(s)`);
+    while (this.slots.length < this.threads) {
+      const worker = new Worker(this.bundle, { workerData: { skillmdIndexWorker: true } satisfies WorkerInput, stdout: true, stderr: true });
+      const slot: Slot = { worker, busy: 0, pending: new Map() };
+      worker.on('message', (m: ResultMessage) => {
+        const done = slot.pending.get(m.id);
+        slot.pending.delete(m.id);
+        slot.busy--;
+        done?.(m.out);
+      });
+      const fail = (e: Error | number) => {
+        this.log(`index worker stopped: ${e instanceof Error ? e.message : `exit ${e}`}`);
+        this.slots = this.slots.filter((s) => s !== slot);
+        for (const done of slot.pending.values()) done(undefined);
+        slot.pending.clear();
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => code !== 0 && fail(code));
+      worker.unref();
+      this.slots.push(slot);
+    }
+  }
+
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.runs > 0) return;
+      for (const s of this.slots) void s.worker.terminate();
+      this.slots = [];
+    }, 5000);
+    this.idleTimer.unref();
+  }
+
+  /**
+   * A run over files added one by one. `fallback` checks a batch on the main thread
+   * when no worker is left (a worker crashed).
+   */
+  run(opts: {
+    optionsFor: (file: string) => CheckOptions;
+    references: boolean;
+    open: () => [string, string][];
+    cancelled: () => boolean;
+    onResult: (r: DiskCheck) => void;
+    fallback: (files: string[]) => Promise<void>;
+  }): PoolRun {
+    // Workers start with the first full batch: a small workspace is checked on the main thread.
+    this.runs++;
+    const queue: { files: string[]; listings: (SkillListings | undefined)[] }[] = [];
+    let current: (typeof queue)[number] = { files: [], listings: [] };
+    let inFlight = 0;
+    let started = false;
+    let wake: (() => void) | undefined;
+    const notify = () => {
+      const w = wake;
+      wake = undefined;
+      w?.();
+    };
+    const dispatch = () => {
+      for (const slot of this.slots) {
+        while (slot.busy < IN_FLIGHT && queue.length && !opts.cancelled()) {
+          const b = queue.shift()!;
+          const id = ++this.nextId;
+          const options: CheckOptions[] = [];
+          const keys = new Map<string, number>();
+          const optionIndex = b.files.map((f) => {
+            const { token: _t, ...o } = opts.optionsFor(f);
+            const key = JSON.stringify(o);
+            let i = keys.get(key);
+            if (i === undefined) keys.set(key, (i = options.push(o) - 1));
+            return i;
+          });
+          slot.busy++;
+          inFlight++;
+          slot.pending.set(id, (out) => {
+            inFlight--;
+            if (!opts.cancelled()) {
+              if (out) for (const r of out) opts.onResult(r);
+              else queue.unshift(b);
+            }
+            dispatch();
+            notify();
+          });
+          slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open: opts.open() } satisfies BatchMessage);
+        }
+      }
+    };
+    const wait = () => new Promise<void>((resolve) => (wake = resolve));
+    return {
+      add: async (file, listings) => {
+        // A batch leaves when the next file arrives: the walk is done with its folders.
+        if (current.files.length >= BATCH) {
+          if (!started) {
+            started = true;
+            this.start();
+          }
+          queue.push(current);
+          current = { files: [], listings: [] };
+          dispatch();
+          // Keep the walk a little ahead of the workers, not the whole tree.
+          while (queue.length > this.slots.length * IN_FLIGHT && !opts.cancelled()) {
+            if (!this.slots.length) {
+              const b = queue.shift()!;
+              await opts.fallback(b.files);
+            } else await wait();
+          }
+        }
+        current.files.push(file);
+        current.listings.push(listings);
+      },
+      finish: async () => {
+        if (current.files.length) queue.push(current);
+        current = { files: [], listings: [] };
+        dispatch();
+        while ((queue.length || inFlight) && !opts.cancelled()) {
+          if (!this.slots.length && queue.length) {
+            const b = queue.shift()!;
+            await opts.fallback(b.files);
+            continue;
+          }
+          await wait();
+        }
+        this.runs--;
+        this.stopWhenIdle();
+      },
+    };
+  }
+}

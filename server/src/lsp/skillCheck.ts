@@ -1,0 +1,53 @@
+// Checking one SKILL.md as it is on disk: the document rules within the editor's
+// limits plus the reference checks. Shared by the index on the main thread (single
+// files) and by the index workers (batches).
+import * as path from 'node:path';
+import { finish, type CheckOptions } from '../core/check/checkDocument';
+import { formatBytes, MAX_SKILL_FILE_BYTES } from '../core/document/readSkillFile';
+import { getString } from '../core/document/values';
+import { checkReferences } from '../core/references';
+import type { SkillDiagnostic } from '../core/types';
+import type { FileSystem } from '../core/workspace/fileSystem';
+import { checkParsed, decodeFile, parseBounded } from './analysis';
+
+export interface DiskCheck {
+  file: string;
+  /** `name` from the frontmatter, else the folder name */
+  name: string;
+  diagnostics: SkillDiagnostic[];
+  /** paths the reference diagnostics depend on (undefined: no reference check ran) */
+  dependencies?: string[];
+}
+
+const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: CheckOptions, references: boolean, log: (m: string) => void = () => {}): Promise<DiskCheck> {
+  const name = path.basename(path.dirname(file));
+  let bytes: Uint8Array;
+  try {
+    const st = await fs.stat(file);
+    if (st && st.size > MAX_SKILL_FILE_BYTES) {
+      const message = `The skill file is ${formatBytes(st.size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`;
+      return { file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message }] };
+    }
+    bytes = await fs.readFile(file);
+  } catch (e) {
+    return { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: `The skill file cannot be read: ${(e as Error).message}` }] };
+  }
+  const decoded = decodeFile(file, bytes);
+  if ('diagnostic' in decoded) return { file, name, diagnostics: [decoded.diagnostic] };
+  const parsed = parseBounded(file, decoded.text, 0);
+  let diagnostics = checkParsed(parsed, opts);
+  let dependencies: string[] | undefined;
+  if (parsed.doc && references) {
+    try {
+      const refs = await checkReferences(fs, parsed.doc, opts);
+      dependencies = refs.dependencies;
+      if (refs.diagnostics.length) diagnostics = finish(parsed.doc, [...diagnostics, ...refs.diagnostics]);
+    } catch (e) {
+      log(`reference check of ${file} failed: ${(e as Error).message}`);
+    }
+  }
+  const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
+  return { file, name: fmName || name, diagnostics, dependencies };
+}

@@ -49,5 +49,16 @@ export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: Check
     }
   }
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
-  return { file, name: fmName || name, diagnostics, dependencies };
+  return { file, name: fmName || name, diagnostics: diagnostics.map(slim), dependencies };
+}
+
+/**
+ * What the index keeps of a diagnostic: no fixes. Tens of thousands of diagnostics
+ * of closed files would otherwise hold their fixes (edits, files to create); quick
+ * fixes come from the editor's buffer once the file is opened.
+ */
+function slim(d: SkillDiagnostic): SkillDiagnostic {
+  if (!d.fixes) return d;
+  const { fixes: _fixes, ...rest } = d;
+  return rest;
 }

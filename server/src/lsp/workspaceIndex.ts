@@ -165,7 +165,8 @@ export class WorkspaceIndex {
     this.status.state = 'ready';
     this.status.runs++;
     this.status.durationMs = Math.round(performance.now() - t0);
-    this.log(`indexed ${files.length} skills in ${this.status.durationMs} ms`);
+    const mem = process.memoryUsage();
+    this.log(`indexed ${files.length} skills in ${this.status.durationMs} ms (heap ${Math.round(mem.heapUsed / 2 ** 20)} MiB, rss ${Math.round(mem.rss / 2 ** 20)} MiB)`);
     const w = this.waiters;
     this.waiters = [];
     for (const fn of w) fn();

@@ -175,8 +175,8 @@ export class DiagnosticsService {
   private pushDocument(uri: string): void {
     void this.docs.fullDiagnostics(uri).then((r) => {
       const file = uriToPath(uri);
-      // A newer version is on its way (its own push follows).
-      if (!r || !file || this.docs.get(uri)?.version !== r.version) return;
+      // A newer check is on its way (a newer version, or a dependency changed meanwhile).
+      if (!r || !file || this.docs.currentResultId(uri) !== r.resultId) return;
       this.publish(uri, file, convert(ownOf(file, r.diagnostics), r.version), r.version);
       this.foreignChanged(this.foreign.set(file, r.diagnostics));
     });

@@ -109,6 +109,14 @@ export class SkillDocuments {
     return { version: e.version, diagnostics: await e.full, resultId };
   }
 
+  /** The resultId `fullDiagnostics` would answer now (a stale answer has another). */
+  currentResultId(uri: string): string | undefined {
+    const doc = this.get(uri);
+    if (!doc) return undefined;
+    const e = this.entry(doc);
+    return `v${e.version}:g${this.config.generation}:r${e.refEpoch}`;
+  }
+
   /** A file the references of `file` depend on changed: re-check them next time. */
   invalidateReferences(file: string): boolean {
     let hit = false;

@@ -248,20 +248,7 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
  * ones from their buffers, the others through the index, without reopening them.
  */
 async function recheckDependents(changed: string[]): Promise<void> {
-  const dependents = new Set<string>();
-  const precise = changed.length <= 200;
-  for (const file of changed) {
-    if (precise) {
-      for (const d of refs.deps.dependentsOf(file)) if (d !== file) dependents.add(d);
-      continue;
-    }
-    // A burst (checkout, build): the skill holding each file, without scanning the index per file.
-    const dir = refs.skillDirOf(file);
-    for (const name of ['SKILL.md', 'skill.md']) {
-      const d = dir && path.join(dir, name);
-      if (d && d !== file && (refs.deps.targetsOf(d).length || index.skills.has(d) || docs.isOpenPath(d))) dependents.add(d);
-    }
-  }
+  const dependents = refs.dependentsOf(changed, (f) => index.skills.has(f) || docs.isOpenPath(f));
   for (const d of dependents) {
     if (docs.invalidateReferences(d)) {
       diagnostics.dependencyChanged(pathToUri(d));

@@ -17,6 +17,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveSkillSettings } from './core/check/checkDocument';
 import { CONFIG_FILE_NAME } from './core/config/loadConfig';
+import { findSkillFiles } from './core/workspace/findSkillFiles';
 import { enableReferenceChecks } from './core/references';
 import { countTokens } from './core/text/tokens';
 import { NodeFileSystem } from './node/nodeFileSystem';
@@ -231,6 +232,9 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
       index.remove(file);
     } else if (isSkillFile(file) && !docs.isOpenPath(file) && config.settings.workspaceDiagnostics) {
       await index.update(file);
+    } else if (c.type === FileChangeType.Created && config.settings.workspaceDiagnostics && index.status.runs > 0) {
+      // A folder created, copied or renamed in: editors report the folder, not the skills inside.
+      await indexCreatedFolder(file);
     }
     changed.push(file);
   }
@@ -241,6 +245,14 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
     diagnostics.refreshAll(!!caps.workspace?.diagnostics?.refreshSupport);
   }
 });
+
+async function indexCreatedFolder(folder: string): Promise<void> {
+  const st = await fs.stat(folder).catch(() => undefined);
+  if (st?.type !== 'directory') return;
+  refs.skillFilesChanged();
+  const scan = await findSkillFiles(fs, folder, { exclude: (p) => config.isIgnored(p) });
+  for (const f of scan.files) if (!docs.isOpenPath(f)) await index.update(f);
+}
 
 /**
  * Files were created, changed, deleted or renamed (on disk, or in an editor buffer):

@@ -2,7 +2,7 @@
 // unused file), document links, definition, find references, path completion, hover,
 // quick fixes that create files, workspace/willRenameFiles and the file-watcher update.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
@@ -286,6 +286,35 @@ describe('references', () => {
     await c.diagnosticsFor(uri, (p) => p.version === v);
     assert.deepEqual(await c.diagnosticsFor(u('refskill/references/extra.md'), (p) => !p.diagnostics.length), []);
     await c.change(uri, [{ range: r(12, 0, 13, 0), text: '' }]);
+  });
+});
+
+describe('a skill folder renamed on disk', () => {
+  let root: string;
+  let c: TestClient;
+  const u = (rel: string) => uriOf(join(root, rel));
+  before(async () => {
+    root = makeWorkspace({ 'skills/closed/SKILL.md': CLOSED, 'skills/closed/references/old.md': '# Old\n' });
+    c = await startServer({ root, mode: 'push' });
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('the old path is cleared, the skills inside the new folder are indexed with their references', async () => {
+    assert.deepEqual(codes(await c.diagnosticsFor(u('skills/closed/SKILL.md'))), ['reference-missing']);
+    assert.deepEqual(codes(await c.diagnosticsFor(u('skills/closed/references/old.md'))), ['reference-unused-file']);
+    renameSync(join(root, 'skills/closed'), join(root, 'skills/renamed'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u('skills/closed'), type: 3 }, { uri: u('skills/renamed'), type: 1 }] });
+    assert.deepEqual((await c.diagnosticsFor(u('skills/renamed/SKILL.md'))).map((d) => [d.code, d.range]), [
+      ['name-folder-mismatch', r(1, 6, 1, 12)],
+      ['reference-missing', r(4, 13, 4, 32)],
+    ]);
+    assert.deepEqual(codes(await c.diagnosticsFor(u('skills/renamed/references/old.md'))), ['reference-unused-file']);
+    assert.deepEqual(await c.diagnosticsFor(u('skills/closed/SKILL.md'), (p) => !p.diagnostics.length), []);
+    assert.deepEqual(await c.diagnosticsFor(u('skills/closed/references/old.md'), (p) => !p.diagnostics.length), []);
   });
 });
 

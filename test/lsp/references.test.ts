@@ -289,6 +289,37 @@ describe('references', () => {
   });
 });
 
+describe('reference quick fixes: fix case, closest file', () => {
+  let root: string;
+  let c: TestClient;
+  let uri: string;
+  const TEXT = '---\nname: fixes\ndescription: Fixes. Use when testing.\n---\nSee [a](references/Guide.md) and [b](references/guid.md).\n';
+  before(async () => {
+    root = makeWorkspace({ 'fixes/SKILL.md': TEXT, 'fixes/references/guide.md': '# Guide\n' });
+    c = await startServer({ root, mode: 'push' });
+    uri = await c.open(join(root, 'fixes/SKILL.md'), TEXT);
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('each offers its edit as a preferred quick fix', async () => {
+    const diags = await c.diagnosticsFor(uri, (p) => p.version === 1);
+    assert.deepEqual(diags.map((d) => [d.code, d.range]), [['reference-case-mismatch', r(4, 8, 4, 27)], ['reference-missing', r(4, 37, 4, 55)]]);
+    const actions = async (d: Diag) =>
+      (await c.request<{ title: string; kind: string; isPreferred?: boolean; edit: unknown }[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } }))
+        .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Suppress'));
+    assert.deepEqual(await actions(diags[0]), [{
+      title: 'Change to `references/guide.md`', kind: 'quickfix', diagnostics: [diags[0]], isPreferred: true,
+      edit: { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: r(4, 8, 4, 27), newText: 'references/guide.md' }] }] },
+    }]);
+    const missing = await actions(diags[1]);
+    assert.deepEqual(missing.map((a) => [a.title, a.isPreferred]), [['Change to `references/guide.md`', true], ['Create `references/guid.md`', undefined]]);
+    assert.deepEqual(missing[0].edit, { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: r(4, 37, 4, 55), newText: 'references/guide.md' }] }] });
+  });
+});
+
 describe('a skill folder renamed on disk', () => {
   let root: string;
   let c: TestClient;

@@ -76,6 +76,8 @@ export function indexThreads(): number {
 
 interface Slot {
   worker: Worker;
+  /** terminated on purpose (idle) */
+  stopping?: boolean;
   busy: number;
   pending: Map<number, (out: DiskCheck[] | undefined) => void>;
 }
@@ -116,6 +118,7 @@ export class IndexPool {
         done?.(m.out);
       });
       const fail = (e: Error | number) => {
+        if (slot.stopping) return;
         this.log(`index worker stopped: ${e instanceof Error ? e.message : `exit ${e}`}`);
         this.slots = this.slots.filter((s) => s !== slot);
         for (const done of slot.pending.values()) done(undefined);
@@ -132,7 +135,10 @@ export class IndexPool {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
       if (this.runs > 0) return;
-      for (const s of this.slots) void s.worker.terminate();
+      for (const s of this.slots) {
+        s.stopping = true;
+        void s.worker.terminate();
+      }
       this.slots = [];
     }, 5000);
     this.idleTimer.unref();

@@ -3,16 +3,19 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { INDEX_STATUS, type IndexStatus } from '../../server/src/protocol';
 import { registerCatalogUi, type SkillsApi } from './catalog';
+import { registerFileReferences } from './fileReferences';
 
 let client: LanguageClient | undefined;
 
 // VS Code 1.100 gives SKILL.md the `markdown` language id; newer releases `skill`.
-// The pattern keeps the client away from every other Markdown file, so VS Code's own
-// Markdown features (preview, links, outline) are left as they are.
+// Other Markdown files are sent too: a skill's references/*.md link to each other
+// and their unsaved text feeds the SKILL.md checks. The server answers only inside
+// skill folders, and only adds to VS Code's own Markdown features there.
 export const skillSelector = [
   { scheme: 'file', language: 'markdown', pattern: '**/{SKILL,skill}.md' },
   { scheme: 'file', language: 'skill' },
   { scheme: 'untitled', language: 'skill' },
+  { scheme: 'file', language: 'markdown', pattern: '**/*.md' },
 ];
 
 export async function activate(context: vscode.ExtensionContext): Promise<SkillsApi> {
@@ -45,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
       await client?.restart();
     }),
   );
+  registerFileReferences(context, client);
   // Skills view, previews, status bar: they ask the server only once shown or used.
   return registerCatalogUi(context, client);
 }

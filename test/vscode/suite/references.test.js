@@ -1,0 +1,59 @@
+// References in a real VS Code: go to a heading, find who uses a script from the
+// explorer command, and a broken link that heals when the file appears on disk.
+'use strict';
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vscode = require('vscode');
+const { activeExtension, openFile, diagnosticsFor, workspaceRoot, waitFor } = require('./helpers');
+
+const PDF = () => path.join(workspaceRoot(), '.claude', 'skills', 'pdf-forms');
+
+suite('references', () => {
+  before(async () => {
+    await activeExtension();
+  });
+
+  test('go to definition on a link with #fragment lands on the heading', async () => {
+    const editor = await openFile(path.join(PDF(), 'SKILL.md'));
+    const line = editor.document.lineAt(14).text;
+    assert.equal(line, '2. Fill them as described in [the forms guide](references/forms.md#filling-fields).');
+    const at = new vscode.Position(14, line.indexOf('forms.md') + 2);
+    const found = await waitFor(async () => {
+      const locs = await vscode.commands.executeCommand('vscode.executeDefinitionProvider', editor.document.uri, at);
+      return (locs || []).find((l) => (l.uri || l.targetUri).fsPath === path.join(PDF(), 'references', 'forms.md'));
+    }, { what: 'a definition in references/forms.md' });
+    const range = found.range || found.targetRange;
+    assert.equal(range.start.line, 2, 'the "## Filling fields" heading');
+  });
+
+  test('Find File References on a script lists the SKILL.md line that runs it', async () => {
+    const script = vscode.Uri.file(path.join(PDF(), 'scripts', 'list_fields.py'));
+    const locations = await waitFor(async () => {
+      const l = await vscode.commands.executeCommand('skillmd.findFileReferences', script);
+      return l && l.length ? l : undefined;
+    }, { what: 'references to scripts/list_fields.py' });
+    assert.deepEqual(
+      locations.map((l) => [path.relative(PDF(), l.uri.fsPath), l.range.start.line, l.range.start.character, l.range.end.character]),
+      [['SKILL.md', 13, 29, 51]],
+    );
+  });
+
+  test('a missing reference is reported, and clears when the file is created on disk', async () => {
+    const dir = path.join(workspaceRoot(), 'skills', 'broken-links');
+    const editor = await openFile(path.join(dir, 'SKILL.md'));
+    const codes = async () => (await diagnosticsFor(editor.document.uri, { min: 1 })).map((d) => `${d.code.value ?? d.code}@${d.range.start.line}`);
+    assert.deepEqual(await codes(), ['reference-missing@8', 'reference-fragment-missing@9', 'reference-missing@10']);
+    const created = path.join(dir, 'references', 'missing.md');
+    fs.writeFileSync(created, '# Missing\n');
+    try {
+      await waitFor(async () => {
+        const now = vscode.languages.getDiagnostics(editor.document.uri).map((d) => `${d.code.value ?? d.code}@${d.range.start.line}`);
+        return now.join() === 'reference-fragment-missing@9,reference-missing@10';
+      }, { what: 'reference-missing@8 gone after creating references/missing.md' });
+    } finally {
+      fs.rmSync(created);
+    }
+    await waitFor(async () => vscode.languages.getDiagnostics(editor.document.uri).length === 3, { what: 'reference-missing@8 back after deleting the file' });
+  });
+});

@@ -9,6 +9,7 @@ import { findSkillFiles } from '../core/workspace/findSkillFiles';
 import type { IndexPool } from './indexWorkers';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 import type { Configuration } from './configuration';
+import type { IndexStatus as ProtocolIndexStatus } from '../protocol';
 
 export interface IndexedSkill {
   file: string;
@@ -20,17 +21,8 @@ export interface IndexedSkill {
   resultId: string;
 }
 
-export interface IndexStatus {
-  state: 'idle' | 'indexing' | 'ready';
-  /** files found by the scan (so far) */
-  total: number;
-  /** files checked in the current run */
-  done: number;
-  /** duration of the last complete run */
-  durationMs?: number;
-  /** completed runs */
-  runs: number;
-}
+/** The index's part of the `skillmd/indexStatus` answer (the server adds the diagnostic mode). */
+export type IndexStatus = Omit<ProtocolIndexStatus, 'diagnosticMode'>;
 
 /** Gives the event loop a turn (lets pending JSON-RPC messages in). */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

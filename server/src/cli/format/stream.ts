@@ -1,5 +1,6 @@
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { SkillDiagnostic } from '../../core/types';
+import { counts } from './model';
 import { displayPath } from './paths';
 
 /**
@@ -18,15 +19,6 @@ export interface RenderedSkill {
   infos: number;
 }
 
-function tally(diags: readonly SkillDiagnostic[]): { errors: number; warnings: number; infos: number } {
-  let errors = 0, warnings = 0, infos = 0;
-  for (const d of diags) {
-    if (d.severity === 'error') errors++;
-    else if (d.severity === 'warning') warnings++;
-    else infos++;
-  }
-  return { errors, warnings, infos };
-}
 
 function diag(cwd: string, d: SkillDiagnostic) {
   return { code: d.code, severity: d.severity, message: d.message, file: displayPath(cwd, d.file), range: d.range };
@@ -38,7 +30,7 @@ function textLine(cwd: string, d: SkillDiagnostic): string {
 
 /** One skill's part of the report. */
 export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResult): RenderedSkill {
-  const c = tally(r.diagnostics);
+  const c = counts(r.diagnostics);
   let text: string;
   if (format === 'text') {
     text = r.diagnostics.length ? r.diagnostics.map((d) => textLine(cwd, d)).join('\n') + '\n' : '';
@@ -93,7 +85,7 @@ export class ReportWriter {
 
   begin(general: SkillDiagnostic[]): void {
     this.general = general;
-    const c = tally(general);
+    const c = counts(general);
     this.errors += c.errors;
     this.warnings += c.warnings;
     this.infos += c.infos;

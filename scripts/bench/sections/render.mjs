@@ -27,6 +27,8 @@ export default {
     const worst = Math.max(...Object.values(res).map((v) => v.renderMs));
     const t = target('index render after discovery (worst agent, median)', worst, `< ${GOAL_MS} ms`, worst < GOAL_MS, 'no data');
     t.display = `${worst.toFixed(1)} ms`;
+    ctx.print('');
+    ctx.print(table([['target', 'value', 'goal', 'result'], [t.label, t.display, t.goal, t.pass ? 'PASS' : 'MISS']]));
     return { results: res, targets: [t] };
   },
 };

@@ -20,7 +20,7 @@ Usage:
 ${CHECK_USAGE.split('\n').slice(0, 1).join('')}
 `;
 
-type Command = (argv: string[], cwd: string, write: (s: string) => void) => Promise<number>;
+type Command = (argv: string[], cwd: string, write: (s: string | Uint8Array) => void) => Promise<number>;
 
 const commands: Record<string, Command> = {
   check: runCheck,
@@ -42,7 +42,7 @@ export function registerCommand(name: string, command: Command): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const write = (s: string) => process.stdout.write(s);
+  const write = (s: string | Uint8Array) => process.stdout.write(s);
   const [cmd, ...rest] = argv;
   if (!cmd || cmd === '-h' || cmd === '--help' || cmd === 'help') {
     write(USAGE);

@@ -11,7 +11,7 @@ import { findSkillFiles, type SkillListings } from '../../core/workspace/findSki
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
-import { ReportWriter, type RenderedSkill, type StreamFormat } from '../format/stream';
+import { ReportWriter, type RenderedBatch, type StreamFormat } from '../format/stream';
 import { formatSarif } from '../format/sarif';
 
 export const CHECK_USAGE = `Usage: skillmd check [paths…] [options]
@@ -38,7 +38,7 @@ const SPEC = {
   help: { short: 'h' },
 };
 
-export async function runCheck(argv: string[], cwd: string, write: (s: string) => void): Promise<number> {
+export async function runCheck(argv: string[], cwd: string, write: (s: string | Uint8Array) => void): Promise<number> {
   const args = parseArgs(argv, SPEC);
   if (args.options.help) {
     write(CHECK_USAGE);
@@ -84,15 +84,24 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
     chunk.push(s);
     if ((chunkLength += s.length) >= 65536) flush();
   };
-  const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered);
+  // Rendered batches (UTF-8 from the checking thread) are written as they are.
+  const bytes = (b: Uint8Array) => {
+    if (b.length < 8192) {
+      buffered(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'));
+      return;
+    }
+    flush();
+    write(b);
+  };
+  const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered, bytes);
   const results: SkillCheckResult[] = [];
   // Problems not tied to a skill come first in the text report (last in JSON): there,
   // hold skills back until the walk is done.
-  let held: RenderedSkill[] | undefined = format === 'text' ? [] : undefined;
+  let held: RenderedBatch[] | undefined = format === 'text' ? [] : undefined;
   const runner = new CheckRunner(opts, __filename, writer ? { format: format as StreamFormat, cwd } : { format: 'result' }, (o) => {
     if (!writer) results.push(o as SkillCheckResult);
-    else if (held) held.push(o as RenderedSkill);
-    else writer.skill(o as RenderedSkill);
+    else if (held) held.push(o as RenderedBatch);
+    else writer.batch(o as RenderedBatch);
   });
   const onFile = async (f: string, listings: SkillListings | undefined) => {
     if (seen.has(f)) return;
@@ -114,7 +123,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string) =
   }
   if (writer) {
     writer.begin(general);
-    for (const o of held ?? []) writer.skill(o);
+    for (const o of held ?? []) writer.batch(o);
     held = undefined;
   }
   await runner.finish();

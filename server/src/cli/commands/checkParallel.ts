@@ -6,7 +6,7 @@ import type { SkillListings } from '../../core/workspace/findSkillFiles';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { PrelistedFileSystem } from '../../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
-import { renderSkill, type RenderedSkill, type StreamFormat } from '../format/stream';
+import { renderBatch, renderSkill, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 
 /** Below this many skills a worker's start-up costs more than it saves. */
 const PARALLEL_THRESHOLD = 400;
@@ -15,9 +15,10 @@ const BATCH = 32;
 /** Batches a worker holds at once, so it never waits for the main thread. */
 const IN_FLIGHT = 2;
 
-/** What a thread returns per skill: the slim result, or its rendered part of the report. */
+/** What a thread returns: per skill the slim result, or per batch its rendered part of the report. */
 export type RenderSpec = { format: 'result' } | { format: StreamFormat; cwd: string };
-export type CheckOutput = SkillCheckResult | RenderedSkill;
+export type CheckOutput = SkillCheckResult | RenderedBatch;
+type BatchOutput = SkillCheckResult[] | RenderedBatch;
 
 interface WorkerInput {
   skillmdCheckWorker: true;
@@ -32,7 +33,7 @@ interface BatchMessage {
 }
 
 interface Batch extends BatchMessage {
-  done?: CheckOutput[];
+  done?: BatchOutput;
 }
 
 interface WorkerSlot {
@@ -55,15 +56,17 @@ function slim(r: SkillCheckResult): SkillCheckResult {
   };
 }
 
-async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListings | undefined)[], opts: CheckOptions, render: RenderSpec): Promise<CheckOutput[]> {
-  const out: CheckOutput[] = [];
+async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListings | undefined)[], opts: CheckOptions, render: RenderSpec): Promise<BatchOutput> {
+  const results: SkillCheckResult[] = [];
+  const parts: RenderedSkill[] = [];
   for (let i = 0; i < files.length; i++) {
     const pre = listings[i];
     const r = await checkSkillFile(pre ? new PrelistedFileSystem(fs, pre) : fs, files[i], opts);
     listings[i] = undefined;
-    out.push(render.format === 'result' ? slim(r) : renderSkill(render.format, render.cwd, r));
+    if (render.format === 'result') results.push(slim(r));
+    else parts.push(renderSkill(render.format, render.cwd, r));
   }
-  return out;
+  return render.format === 'result' ? results : renderBatch(render.format, parts);
 }
 
 function threadCount(): number {
@@ -147,14 +150,16 @@ export class CheckRunner {
     this.complete(b, await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
   }
 
-  private complete(b: Batch, out: CheckOutput[]): void {
+  private complete(b: Batch, out: BatchOutput): void {
     b.done = out;
     b.files = [];
     b.listings = [];
     while (this.delivered < this.order.length && this.order[this.delivered].done) {
       const d = this.order[this.delivered];
       this.order[this.delivered++] = undefined as unknown as Batch; // let it go
-      for (const o of d.done!) this.sink(o);
+      const done = d.done!;
+      if (Array.isArray(done)) for (const o of done) this.sink(o);
+      else this.sink(done);
     }
     this.wake?.();
   }
@@ -179,7 +184,7 @@ export class CheckRunner {
         },
         close: () => w.postMessage({ close: true }),
       };
-      w.on('message', (m: { id: number; out: CheckOutput[] }) => {
+      w.on('message', (m: { id: number; out: BatchOutput }) => {
         const b = pending.get(m.id)!;
         pending.delete(m.id);
         slot.busy--;
@@ -233,7 +238,8 @@ export function runAsCheckWorker(): boolean {
     }
     chain = chain.then(async () => {
       const out = await checkBatch(fs, m.files, m.listings, input.opts, input.render);
-      parentPort!.postMessage({ id: m.id, out });
+      // Rendered bytes move to the main thread without a copy.
+      parentPort!.postMessage({ id: m.id, out }, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]);
     });
   });
   return true;

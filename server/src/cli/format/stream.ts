@@ -19,6 +19,42 @@ export interface RenderedSkill {
   infos: number;
 }
 
+/**
+ * Consecutive skills' part of the report as UTF-8 bytes (what a check thread sends:
+ * the main thread only writes it), with their tallies.
+ */
+export interface RenderedBatch {
+  bytes: Uint8Array;
+  skills: number;
+  invalid: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+/** Joins rendered skills (in order) into one batch. */
+export function renderBatch(format: StreamFormat, parts: RenderedSkill[]): RenderedBatch {
+  let invalid = 0, errors = 0, warnings = 0, infos = 0;
+  const sep = format === 'json' ? 2 : 0;
+  let size = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p.errors) invalid++;
+    errors += p.errors;
+    warnings += p.warnings;
+    infos += p.infos;
+    size += Buffer.byteLength(p.text, 'utf8') + (i ? sep : 0);
+  }
+  // Its own memory (not the shared pool), so it can move to another thread.
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i && sep) at += bytes.write(',\n', at, 'latin1');
+    at += bytes.write(parts[i].text, at, 'utf8');
+  }
+  return { bytes, skills: parts.length, invalid, errors, warnings, infos };
+}
+
 
 function diag(cwd: string, d: SkillDiagnostic) {
   return { code: d.code, severity: d.severity, message: d.message, file: displayPath(cwd, d.file), range: d.range };
@@ -33,37 +69,47 @@ export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResu
   const c = counts(r.diagnostics);
   let text: string;
   if (format === 'text') {
-    text = r.diagnostics.length ? r.diagnostics.map((d) => textLine(cwd, d)).join('\n') + '\n' : '';
+    if (r.diagnostics.length) {
+      const t: string[] = [];
+      for (const d of r.diagnostics) {
+        const { start } = d.range;
+        t.push(displayPath(cwd, d.file), ':', String(start.line + 1), ':', String(start.character + 1), ': ', d.severity, ' ', d.code, ': ', d.message, '\n');
+      }
+      text = t.join('');
+    } else text = '';
   } else {
     // JSON.stringify(skill, null, 2), nested two levels deep (every line indented by
-    // four more spaces), written out for this fixed shape.
+    // four more spaces), written out for this fixed shape. Pieces are joined once (a
+    // chain of += builds a rope that costs more to flatten than to join).
     const q = JSON.stringify;
-    let t = '    {\n      "name": ' + q(r.name) + ',\n      "path": ' + q(displayPath(cwd, r.file)) + ',\n      "targets": ';
+    const t: string[] = ['    {\n      "name": ', q(r.name), ',\n      "path": ', q(displayPath(cwd, r.file)), ',\n      "targets": '];
     if (r.targets.length) {
-      t += '[';
-      for (let i = 0; i < r.targets.length; i++) t += (i ? ',\n        ' : '\n        ') + q(r.targets[i]);
-      t += '\n      ]';
-    } else t += '[]';
-    t += ',\n      "valid": ' + (c.errors === 0) + ',\n      "diagnostics": ';
+      t.push('[');
+      for (let i = 0; i < r.targets.length; i++) t.push(i ? ',\n        ' : '\n        ', q(r.targets[i]));
+      t.push('\n      ]');
+    } else t.push('[]');
+    t.push(',\n      "valid": ', c.errors === 0 ? 'true' : 'false', ',\n      "diagnostics": ');
     if (r.diagnostics.length) {
-      t += '[';
+      t.push('[');
       for (let i = 0; i < r.diagnostics.length; i++) {
         const d = r.diagnostics[i];
         const { start, end } = d.range;
-        t += (i ? ',\n' : '\n') +
-          '        {\n          "code": ' + q(d.code) +
-          ',\n          "severity": ' + q(d.severity) +
-          ',\n          "message": ' + q(d.message) +
-          ',\n          "file": ' + q(displayPath(cwd, d.file)) +
-          ',\n          "range": {\n            "start": {\n              "line": ' + q(start.line) +
-          ',\n              "character": ' + q(start.character) +
-          '\n            },\n            "end": {\n              "line": ' + q(end.line) +
-          ',\n              "character": ' + q(end.character) +
-          '\n            }\n          }\n        }';
+        t.push(
+          i ? ',\n        {\n          "code": ' : '\n        {\n          "code": ', q(d.code),
+          ',\n          "severity": ', q(d.severity),
+          ',\n          "message": ', q(d.message),
+          ',\n          "file": ', q(displayPath(cwd, d.file)),
+          ',\n          "range": {\n            "start": {\n              "line": ', q(start.line),
+          ',\n              "character": ', q(start.character),
+          '\n            },\n            "end": {\n              "line": ', q(end.line),
+          ',\n              "character": ', q(end.character),
+          '\n            }\n          }\n        }',
+        );
       }
-      t += '\n      ]';
-    } else t += '[]';
-    text = t + '\n    }';
+      t.push('\n      ]');
+    } else t.push('[]');
+    t.push('\n    }');
+    text = t.join('');
   }
   return { text, ...c };
 }
@@ -81,7 +127,12 @@ export class ReportWriter {
   private started = false;
   private general: SkillDiagnostic[] = [];
 
-  constructor(private readonly format: StreamFormat, private readonly cwd: string, private readonly write: (s: string) => void) {}
+  constructor(
+    private readonly format: StreamFormat,
+    private readonly cwd: string,
+    private readonly write: (s: string) => void,
+    private readonly writeBytes: (b: Uint8Array) => void = (b) => write(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8')),
+  ) {}
 
   begin(general: SkillDiagnostic[]): void {
     this.general = general;
@@ -104,6 +155,21 @@ export class ReportWriter {
       this.write((this.started ? ',\n' : '{\n  "skills": [\n') + r.text);
       this.started = true;
     }
+  }
+
+  /** Like `skill` for each skill of the batch. */
+  batch(b: RenderedBatch): void {
+    if (!b.skills) return;
+    this.skills += b.skills;
+    this.invalid += b.invalid;
+    this.errors += b.errors;
+    this.warnings += b.warnings;
+    this.infos += b.infos;
+    if (this.format === 'json') {
+      this.write(this.started ? ',\n' : '{\n  "skills": [\n');
+      this.started = true;
+    }
+    if (b.bytes.length) this.writeBytes(b.bytes);
   }
 
   /** Writes the end of the report; returns the totals. */

@@ -18,7 +18,8 @@ function fileProblem(path: string, code: string, message: string): ReadResult {
 export function decodeText(bytes: Uint8Array): { text: string } | { problem: 'binary' | 'encoding'; detail: string } {
   // A NUL byte in the first 8 KiB marks binary content, as git and editors judge it.
   const probe = Math.min(bytes.length, 8192);
-  for (let i = 0; i < probe; i++) if (bytes[i] === 0) return { problem: 'binary', detail: `NUL byte at offset ${i}` };
+  const nul = bytes.subarray(0, probe).indexOf(0); // native scan, not a loop per byte
+  if (nul !== -1) return { problem: 'binary', detail: `NUL byte at offset ${nul}` };
   try {
     return { text: decoder.decode(bytes) };
   } catch {

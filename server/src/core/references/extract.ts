@@ -365,6 +365,9 @@ interface PendingUsage {
   end: number;
 }
 
+/** Characters scanLine skips: all but \ ` < [ ] (and line breaks, so a run ends with its line). */
+const PLAIN_RUN = /[^\\`<[\]\r\n]*/y;
+
 /** Scans one line of Markdown outside fenced code. Returns true when an HTML comment stays open. */
 function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], inComment: boolean): boolean {
   const text = b.doc.text;
@@ -376,11 +379,19 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
     i = close + 3;
   }
   while (i < to) {
-    const c = text.charCodeAt(i);
-    // Only \ ` < [ ] matter: skip everything else quickly.
+    let c = text.charCodeAt(i);
+    // Only \ ` < [ ] matter: skip everything else quickly (a regex scan beats a loop).
     if (c !== 92 && c !== 96 && c !== 60 && c !== 91 && c !== 93) {
-      i++;
-      continue;
+      // A run of other characters, stopped by a special one or a line break at the latest.
+      PLAIN_RUN.lastIndex = i;
+      PLAIN_RUN.test(text);
+      i = PLAIN_RUN.lastIndex;
+      if (i >= to) break;
+      c = text.charCodeAt(i);
+      if (c !== 92 && c !== 96 && c !== 60 && c !== 91 && c !== 93) {
+        i++;
+        continue;
+      }
     }
     if (c === 92 /* \\ */) {
       i += 2;

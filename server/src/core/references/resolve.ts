@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { childPath } from '../workspace/childPath';
 import { closest } from '../text/similarity';
 import type { ReferenceContext } from './context';
 import type { SkillReference } from './extract';
@@ -80,7 +81,7 @@ export function resolveReference(ctx: ReferenceContext, skillDir: string, baseDi
 async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
   if (isAbsoluteRef(written)) return { status: 'absolute' };
   const segments = written.replace(/\\/g, '/').split('/');
-  const start = path.relative(skillDir, baseDir).split(path.sep).filter(Boolean);
+  const start = baseDir === skillDir ? [] : path.relative(skillDir, baseDir).split(path.sep).filter(Boolean);
   if (start[0] === '..') return { status: 'escapes', abs: path.resolve(baseDir, written) };
   const stack = [...start];
   // Normalize first: `..` above the skill folder escapes, whatever exists.
@@ -136,7 +137,7 @@ async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir:
         return missing({ suggestion });
       }
     }
-    cur = path.join(cur, entry.name);
+    cur = childPath(cur, entry.name);
     if (entry.type === 'symlink') {
       const st = await ctx.stat(cur);
       if (st instanceof Error || !st) return missing({ brokenLink: true });

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { childPath } from '../workspace/childPath';
 import type { ReferenceContext } from './context';
 
 /** Bounds on walking a skill folder: skills are small; a huge tree is not a skill. */
@@ -25,7 +26,7 @@ export async function walkFiles(ctx: ReferenceContext, dir: string, filter: (fil
     if (!listing) return;
     for (const e of listing.entries) {
       if (out.length >= MAX_WALK_FILES) return;
-      const p = path.join(d, e.name);
+      const p = childPath(d, e.name);
       if (e.type === 'directory') {
         if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) await visit(p, depth + 1);
       } else if (e.type === 'file' || e.type === 'symlink') {

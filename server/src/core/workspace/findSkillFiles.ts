@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { childPath } from './childPath';
 import type { CancellationToken } from '../types';
 import type { DirEntry, FileSystem } from './fileSystem';
 
@@ -87,7 +88,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     }
     let found: string | undefined;
     if (skillEntry && (skillEntry.type === 'file' || skillEntry.type === 'symlink')) {
-      const p = path.join(dir, skillEntry.name);
+      const p = childPath(dir, skillEntry.name);
       if (!opts.exclude?.(p)) {
         found = p;
         result.files.push(p);
@@ -106,7 +107,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     for (const e of entries) {
       if (SKIPPED_FOLDERS.has(e.name)) continue;
       if (e.type === 'directory' || e.type === 'symlink') {
-        const child = path.join(dir, e.name);
+        const child = childPath(dir, e.name);
         if (opts.exclude?.(child)) continue;
         if (e.type === 'symlink') {
           const st = await fs.stat(child).catch(() => undefined);
@@ -123,7 +124,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
           }
           if (st.type !== 'directory') continue;
         }
-        await walk(child, e.type === 'symlink' ? undefined : path.join(real, e.name), depth + 1, ancestors, bucket);
+        await walk(child, e.type === 'symlink' ? undefined : childPath(real, e.name), depth + 1, ancestors, bucket);
       }
     }
     ancestors.delete(real);

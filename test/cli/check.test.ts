@@ -193,3 +193,19 @@ test('a path that does not exist is reported, not thrown', () => {
   assert.deepEqual(out.problems.map((p: { code: string }) => p.code), ['path-not-found']);
   assert.equal(r.status, 1);
 });
+
+test('a reader that stops early (| head) ends the run quietly', () => {
+  // Megabytes of output, so the writes outlast the reader.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 1500; i++) files[`skills/s${i}/SKILL.md`] = BAD;
+  const big = makeTree(files);
+  try {
+    const cmd = `"${process.execPath}" "${path.join(repoRoot, 'bin/skillmd.js')}" check --format json | head -c 10; exit \${PIPESTATUS[0]}`;
+    const r = spawnSync('bash', ['-c', cmd], { cwd: big, encoding: 'utf8' });
+    assert.equal(r.stdout, '{\n  "skill');
+    assert.equal(r.stderr, '');
+    assert.equal(r.status, 1, 'the exit status still says there are errors');
+  } finally {
+    rmSync(big, { recursive: true, force: true });
+  }
+});

@@ -42,7 +42,9 @@ export function registerCommand(name: string, command: Command): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const write = (s: string | Uint8Array) => process.stdout.write(s);
+  const write = (s: string | Uint8Array) => {
+    if (!stdoutClosed) process.stdout.write(s);
+  };
   const [cmd, ...rest] = argv;
   if (!cmd || cmd === '-h' || cmd === '--help' || cmd === 'help') {
     write(USAGE);
@@ -59,6 +61,14 @@ async function main(argv: string[]): Promise<number> {
 
 // The CLI checks references too (and so do its worker threads, which run this file).
 enableReferenceChecks();
+
+// `skillmd check | head`: a reader that stops early is not an error. The run goes
+// on without output so the exit status still tells whether there were errors.
+let stdoutClosed = false;
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  stdoutClosed = true;
+});
 
 if (!runAsCheckWorker()) main(process.argv.slice(2)).then(
   (code) => {

@@ -69,20 +69,18 @@ export class ReferenceService {
    * The SKILL.md files to re-check after `changed` paths were created, changed,
    * deleted or renamed. The skill holding a path always is one (its targets, its
    * unused-file hints, case and "did you mean" all live in its folder); the
-   * DependencyIndex adds the rest (a folder moved, a path outside the skill) where it
-   * is cheap: its `dependentsOf` scans every target (~50 ms at 10,000 skills), so it
-   * runs only for small indexes and a few events.
+   * DependencyIndex adds the rest (a folder moved, a path outside the skill); its
+   * lookups walk up the changed path, so they cost the same at any index size.
    */
   dependentsOf(changed: readonly string[], known: (skillFile: string) => boolean): Set<string> {
     const out = new Set<string>();
-    const scan = this.deps.size <= 1000 && changed.length <= 20;
     for (const file of changed) {
       const dir = this.skillDirOf(file);
       for (const name of SKILL_NAMES) {
         const d = dir && path.join(dir, name);
         if (d && d !== file && (known(d) || this.deps.targetsOf(d).length)) out.add(d);
       }
-      if (scan) for (const d of this.deps.dependentsOf(file)) if (d !== file) out.add(d);
+      for (const d of this.deps.dependentsOf(file)) if (d !== file) out.add(d);
     }
     return out;
   }

@@ -4,32 +4,46 @@ import * as path from 'node:path';
  * Which SKILL.md files depend on which paths, so a host re-checks only the dependents
  * when a file is created, deleted, changed or renamed. Fed from
  * `checkReferences(...).dependencies` (or automatically by `enableReferenceChecks({ index })`).
+ *
+ * Every lookup walks up the changed path's folders instead of scanning all targets,
+ * so an event costs the same at 10 skills and at 10,000.
  */
 export class DependencyIndex {
   private readonly bySkill = new Map<string, Set<string>>();
   private readonly byTarget = new Map<string, Set<string>>();
+  /** folder -> skills with a target somewhere below it */
+  private readonly byFolderBelow = new Map<string, Set<string>>();
+  /** skill -> the folders it was filed under in byFolderBelow */
+  private readonly foldersOf = new Map<string, Set<string>>();
+  /** skill folder -> SKILL.md files in it */
+  private readonly bySkillDir = new Map<string, Set<string>>();
 
   /** Replaces what `skillFile` depends on. */
   update(skillFile: string, targets: Iterable<string>): void {
     this.remove(skillFile);
     const set = new Set(targets);
     this.bySkill.set(skillFile, set);
+    const folders = new Set<string>();
     for (const t of set) {
-      let s = this.byTarget.get(t);
-      if (!s) this.byTarget.set(t, (s = new Set()));
-      s.add(skillFile);
+      add(this.byTarget, t, skillFile);
+      for (let p = path.dirname(t); !folders.has(p); p = path.dirname(p)) {
+        folders.add(p);
+        add(this.byFolderBelow, p, skillFile);
+        if (p === path.dirname(p)) break;
+      }
     }
+    this.foldersOf.set(skillFile, folders);
+    add(this.bySkillDir, path.dirname(skillFile), skillFile);
   }
 
   remove(skillFile: string): void {
     const old = this.bySkill.get(skillFile);
     if (!old) return;
     this.bySkill.delete(skillFile);
-    for (const t of old) {
-      const s = this.byTarget.get(t);
-      s?.delete(skillFile);
-      if (s && !s.size) this.byTarget.delete(t);
-    }
+    for (const t of old) drop(this.byTarget, t, skillFile);
+    for (const f of this.foldersOf.get(skillFile) ?? []) drop(this.byFolderBelow, f, skillFile);
+    this.foldersOf.delete(skillFile);
+    drop(this.bySkillDir, path.dirname(skillFile), skillFile);
   }
 
   /** Paths `skillFile` depends on. */
@@ -45,15 +59,15 @@ export class DependencyIndex {
    */
   dependentsOf(changed: string): string[] {
     const out = new Set<string>();
-    for (const s of this.byTarget.get(changed) ?? []) out.add(s);
-    for (let p = path.dirname(changed); p !== path.dirname(p); p = path.dirname(p)) {
-      for (const s of this.byTarget.get(p) ?? []) out.add(s);
-    }
-    const prefix = changed.endsWith(path.sep) ? changed : changed + path.sep;
-    for (const [t, skills] of this.byTarget) if (t.startsWith(prefix)) for (const s of skills) out.add(s);
-    for (const s of this.bySkill.keys()) {
-      const dir = path.dirname(s) + path.sep;
-      if (changed.startsWith(dir) || prefix === dir) out.add(s);
+    const addAll = (s: Set<string> | undefined) => s?.forEach((x) => out.add(x));
+    const target = changed.length > 1 && changed.endsWith(path.sep) ? changed.slice(0, -1) : changed;
+    addAll(this.byTarget.get(target));
+    addAll(this.byFolderBelow.get(target));
+    addAll(this.bySkillDir.get(target));
+    for (let p = path.dirname(target); ; p = path.dirname(p)) {
+      addAll(this.byTarget.get(p));
+      addAll(this.bySkillDir.get(p));
+      if (p === path.dirname(p)) break;
     }
     return [...out].sort();
   }
@@ -61,4 +75,16 @@ export class DependencyIndex {
   get size(): number {
     return this.bySkill.size;
   }
+}
+
+function add(map: Map<string, Set<string>>, key: string, value: string): void {
+  let s = map.get(key);
+  if (!s) map.set(key, (s = new Set()));
+  s.add(value);
+}
+
+function drop(map: Map<string, Set<string>>, key: string, value: string): void {
+  const s = map.get(key);
+  s?.delete(value);
+  if (s && !s.size) map.delete(key);
 }

@@ -230,9 +230,12 @@ export async function openWorkbench(url, { chromium: executablePath = '/usr/bin/
   return { browser, page };
 }
 
-/** Files under dir (recursively) whose name matches re. */
-export function findFiles(dir, re, out = []) {
-  if (!existsSync(dir)) return out;
+/**
+ * Depth-first walk of dir: visit(path, name, isDir) returns true to stop, 'skip' to
+ * not enter a folder. Unreadable entries are passed over. Returns whether it stopped.
+ */
+function walk(dir, visit) {
+  if (!existsSync(dir)) return false;
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     let st;
@@ -241,25 +244,22 @@ export function findFiles(dir, re, out = []) {
     } catch {
       continue;
     }
-    if (st.isDirectory()) findFiles(p, re, out);
-    else if (re.test(name)) out.push(p);
+    const r = visit(p, name, st.isDirectory());
+    if (r === true) return true;
+    if (st.isDirectory() && r !== 'skip' && walk(p, visit)) return true;
   }
+  return false;
+}
+
+/** Files under dir (recursively) whose name matches re. */
+export function findFiles(dir, re, out = []) {
+  walk(dir, (p, name, isDir) => {
+    if (!isDir && re.test(name)) out.push(p);
+  });
   return out;
 }
 
 /** Does dir contain a SKILL.md anywhere (skipping node_modules)? */
 export function hasSkill(dir) {
-  if (!existsSync(dir)) return false;
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules') continue;
-    const p = join(dir, name);
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory() ? hasSkill(p) : /^skill\.md$/i.test(name)) return true;
-  }
-  return false;
+  return walk(dir, (p, name, isDir) => (isDir ? (name === 'node_modules' ? 'skip' : false) : /^skill\.md$/i.test(name)));
 }

@@ -24,6 +24,20 @@ const SKILL = [
 ].join('\n');
 const GUIDE = '# Guide\n\nIntro line.\n\n## Usage\n\nUse it.\n';
 const CLOSED = '---\nname: closed\ndescription: A closed skill. Use when testing.\n---\nRead [later](references/later.md).\n';
+
+/** One skill with a guide, an unused file, an executable script and an image; one closed skill. */
+function makeRefWorkspace(): string {
+  const dir = makeWorkspace({
+    'refskill/SKILL.md': SKILL,
+    'refskill/references/guide.md': GUIDE,
+    'refskill/references/unused.md': '# Unused\n',
+    'refskill/scripts/run.sh': '#!/bin/sh\necho hi\n',
+    'refskill/assets/logo.png': 'PNG-not-really',
+    'closed/SKILL.md': CLOSED,
+  });
+  chmodSync(join(dir, 'refskill/scripts/run.sh'), 0o755);
+  return dir;
+}
 const MISSING_MESSAGE = '`references/missing.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
 const LATER_MESSAGE = '`references/later.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
 
@@ -42,15 +56,7 @@ describe('references', () => {
   const u = (rel: string) => uriOf(join(root, rel));
 
   before(async () => {
-    root = makeWorkspace({
-      'refskill/SKILL.md': SKILL,
-      'refskill/references/guide.md': GUIDE,
-      'refskill/references/unused.md': '# Unused\n',
-      'refskill/scripts/run.sh': '#!/bin/sh\necho hi\n',
-      'refskill/assets/logo.png': 'PNG-not-really',
-      'closed/SKILL.md': CLOSED,
-    });
-    chmodSync(join(root, 'refskill/scripts/run.sh'), 0o755);
+    root = makeRefWorkspace();
     c = await startServer({ root, mode: 'push', settings: { rename: { updateReferences: 'always' } } });
     file = at('refskill/SKILL.md');
     uri = await c.open(file, SKILL);
@@ -358,15 +364,7 @@ describe('references with pull diagnostics', () => {
   type WsReport = { items: { uri: string; kind: string; resultId: string; items?: Diag[] }[] };
 
   before(async () => {
-    root = makeWorkspace({
-      'refskill/SKILL.md': SKILL,
-      'refskill/references/guide.md': GUIDE,
-      'refskill/references/unused.md': '# Unused\n',
-      'refskill/scripts/run.sh': '#!/bin/sh\necho hi\n',
-      'refskill/assets/logo.png': 'PNG-not-really',
-      'closed/SKILL.md': CLOSED,
-    });
-    chmodSync(join(root, 'refskill/scripts/run.sh'), 0o755);
+    root = makeRefWorkspace();
     c = await startServer({ root, mode: 'pull' });
     uri = await c.open(join(root, 'refskill/SKILL.md'), SKILL);
     await c.waitForIndex();

@@ -9,22 +9,22 @@ import * as path from 'node:path';
  * so an event costs the same at 10 skills and at 10,000.
  */
 export class DependencyIndex {
-  private readonly bySkill = new Map<string, Set<string>>();
-  private readonly byTarget = new Map<string, Set<string>>();
+  private readonly bySkill = new Map<string, string[]>();
+  private readonly byTarget: MultiMap = new Map();
   /** folder -> skills with a target somewhere below it */
-  private readonly byFolderBelow = new Map<string, Set<string>>();
+  private readonly byFolderBelow: MultiMap = new Map();
   /** skill -> the folders it was filed under in byFolderBelow */
-  private readonly foldersOf = new Map<string, Set<string>>();
+  private readonly foldersOf = new Map<string, string[]>();
   /** skill folder -> SKILL.md files in it */
-  private readonly bySkillDir = new Map<string, Set<string>>();
+  private readonly bySkillDir: MultiMap = new Map();
 
   /** Replaces what `skillFile` depends on. */
   update(skillFile: string, targets: Iterable<string>): void {
     this.remove(skillFile);
-    const set = new Set(targets);
-    this.bySkill.set(skillFile, set);
+    const unique = [...new Set(targets)];
+    this.bySkill.set(skillFile, unique);
     const folders = new Set<string>();
-    for (const t of set) {
+    for (const t of unique) {
       add(this.byTarget, t, skillFile);
       for (let p = path.dirname(t); !folders.has(p); p = path.dirname(p)) {
         folders.add(p);
@@ -32,7 +32,7 @@ export class DependencyIndex {
         if (p === path.dirname(p)) break;
       }
     }
-    this.foldersOf.set(skillFile, folders);
+    this.foldersOf.set(skillFile, [...folders]);
     add(this.bySkillDir, path.dirname(skillFile), skillFile);
   }
 
@@ -59,7 +59,10 @@ export class DependencyIndex {
    */
   dependentsOf(changed: string): string[] {
     const out = new Set<string>();
-    const addAll = (s: Set<string> | undefined) => s?.forEach((x) => out.add(x));
+    const addAll = (v: string | Set<string> | undefined) => {
+      if (typeof v === 'string') out.add(v);
+      else v?.forEach((x) => out.add(x));
+    };
     const target = changed.length > 1 && changed.endsWith(path.sep) ? changed.slice(0, -1) : changed;
     addAll(this.byTarget.get(target));
     addAll(this.byFolderBelow.get(target));
@@ -77,14 +80,26 @@ export class DependencyIndex {
   }
 }
 
-function add(map: Map<string, Set<string>>, key: string, value: string): void {
-  let s = map.get(key);
-  if (!s) map.set(key, (s = new Set()));
-  s.add(value);
+/**
+ * Key -> skills. Most paths have a single dependent: it is stored as is, and a Set
+ * only appears with the second (10,000 skills make ~100,000 keys; a Set each costs
+ * most of the index's time and memory).
+ */
+type MultiMap = Map<string, string | Set<string>>;
+
+function add(map: MultiMap, key: string, value: string): void {
+  const v = map.get(key);
+  if (v === undefined) map.set(key, value);
+  else if (typeof v === 'string') {
+    if (v !== value) map.set(key, new Set([v, value]));
+  } else v.add(value);
 }
 
-function drop(map: Map<string, Set<string>>, key: string, value: string): void {
-  const s = map.get(key);
-  s?.delete(value);
-  if (s && !s.size) map.delete(key);
+function drop(map: MultiMap, key: string, value: string): void {
+  const v = map.get(key);
+  if (v === value) map.delete(key);
+  else if (typeof v === 'object') {
+    v.delete(value);
+    if (v.size === 1) map.set(key, v.values().next().value!);
+  }
 }

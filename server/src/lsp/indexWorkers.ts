@@ -145,8 +145,8 @@ export class IndexPool {
   }
 
   /**
-   * A run over files added one by one. `fallback` checks a batch on the main thread
-   * when no worker is left (a worker crashed).
+   * A run over files added one by one. `fallback` checks a batch on the main thread:
+   * when the workers have enough queued (so every core works) or none is left (crashed).
    */
   run(opts: {
     optionsFor: (file: string) => CheckOptions;
@@ -209,12 +209,11 @@ export class IndexPool {
           queue.push(current);
           current = { files: [], listings: [] };
           dispatch();
-          // Keep the walk a little ahead of the workers, not the whole tree.
+          // Keep the walk a little ahead of the workers, not the whole tree; while they
+          // are busy the main thread checks a batch itself (in slices, between requests).
           while (queue.length > this.slots.length * IN_FLIGHT && !opts.cancelled()) {
-            if (!this.slots.length) {
-              const b = queue.shift()!;
-              await opts.fallback(b.files);
-            } else await wait();
+            await opts.fallback(queue.shift()!.files);
+            dispatch();
           }
         }
         current.files.push(file);
@@ -225,9 +224,9 @@ export class IndexPool {
         current = { files: [], listings: [] };
         dispatch();
         while ((queue.length || inFlight) && !opts.cancelled()) {
-          if (!this.slots.length && queue.length) {
-            const b = queue.shift()!;
-            await opts.fallback(b.files);
+          if (queue.length) {
+            await opts.fallback(queue.shift()!.files);
+            dispatch();
             continue;
           }
           await wait();

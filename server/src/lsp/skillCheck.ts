@@ -24,13 +24,24 @@ const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } 
 export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: CheckOptions, references: boolean, log: (m: string) => void = () => {}): Promise<DiskCheck> {
   const name = path.basename(path.dirname(file));
   let bytes: Uint8Array;
+  const tooLarge = (size: number): DiskCheck => {
+    const message = `The skill file is ${formatBytes(size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`;
+    return { file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message }] };
+  };
   try {
-    const st = await fs.stat(file);
-    if (st && st.size > MAX_SKILL_FILE_BYTES) {
-      const message = `The skill file is ${formatBytes(st.size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`;
-      return { file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message }] };
+    if (fs.readFileWithin) {
+      // One open (and fstat) instead of a stat and then a read.
+      const r = await fs.readFileWithin(file, MAX_SKILL_FILE_BYTES);
+      if (!('bytes' in r)) {
+        if (r.notFile) return { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: 'The skill file is not a regular file.' }] };
+        return tooLarge(r.size);
+      }
+      bytes = r.bytes;
+    } else {
+      const st = await fs.stat(file);
+      if (st && st.size > MAX_SKILL_FILE_BYTES) return tooLarge(st.size);
+      bytes = await fs.readFile(file);
     }
-    bytes = await fs.readFile(file);
   } catch (e) {
     return { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: `The skill file cannot be read: ${(e as Error).message}` }] };
   }

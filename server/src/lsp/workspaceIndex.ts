@@ -111,7 +111,14 @@ export class WorkspaceIndex {
         if (performance.now() - sliceStart > SLICE_MS) flush();
       },
       fallback: async (list) => {
-        for (const f of list) if (!token.isCancellationRequested) record(f, await this.checkFile(f));
+        for (const f of list) {
+          if (token.isCancellationRequested) return;
+          record(f, await this.checkFile(f));
+          if (performance.now() - sliceStart > SLICE_MS) {
+            flush();
+            await yieldToEventLoop();
+          }
+        }
       },
     }) : undefined;
     for (const folder of folders) {

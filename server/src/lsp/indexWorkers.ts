@@ -154,7 +154,7 @@ export class IndexPool {
     open: () => [string, string][];
     cancelled: () => boolean;
     onResult: (r: DiskCheck) => void;
-    fallback: (files: string[]) => Promise<void>;
+    fallback: (files: string[], listings: (SkillListings | undefined)[]) => Promise<void>;
   }): PoolRun {
     // Workers start with the first full batch: a small workspace is checked on the main thread.
     this.runs++;
@@ -212,7 +212,8 @@ export class IndexPool {
           // Keep the walk a little ahead of the workers, not the whole tree; while they
           // are busy the main thread checks a batch itself (in slices, between requests).
           while (queue.length > this.slots.length * IN_FLIGHT && !opts.cancelled()) {
-            await opts.fallback(queue.shift()!.files);
+            const b = queue.shift()!;
+            await opts.fallback(b.files, b.listings);
             dispatch();
           }
         }
@@ -225,7 +226,8 @@ export class IndexPool {
         dispatch();
         while ((queue.length || inFlight) && !opts.cancelled()) {
           if (queue.length) {
-            await opts.fallback(queue.shift()!.files);
+            const b = queue.shift()!;
+            await opts.fallback(b.files, b.listings);
             dispatch();
             continue;
           }

@@ -5,7 +5,8 @@
 import * as path from 'node:path';
 import type { CancellationToken, SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
-import { findSkillFiles } from '../core/workspace/findSkillFiles';
+import { findSkillFiles, type SkillListings } from '../core/workspace/findSkillFiles';
+import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import type { IndexPool } from './indexWorkers';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 import type { Configuration } from './configuration';
@@ -110,10 +111,10 @@ export class WorkspaceIndex {
         record(r.file, this.entryOf(r));
         if (performance.now() - sliceStart > SLICE_MS) flush();
       },
-      fallback: async (list) => {
-        for (const f of list) {
+      fallback: async (list, listings) => {
+        for (let i = 0; i < list.length; i++) {
           if (token.isCancellationRequested) return;
-          record(f, await this.checkFile(f));
+          record(list[i], await this.checkFile(list[i], listings[i]));
           if (performance.now() - sliceStart > SLICE_MS) {
             flush();
             await yieldToEventLoop();
@@ -212,10 +213,12 @@ export class WorkspaceIndex {
     for (const l of this.listeners) l(files);
   }
 
-  private async checkFile(file: string): Promise<IndexedSkill> {
+  /** `listings`: the skill's folders as the walk read them, so they are not read again. */
+  private async checkFile(file: string, listings?: SkillListings): Promise<IndexedSkill> {
     // An open document is checked from the editor's text; the disk copy may be stale.
     if (this.isOpen(file)) return { file, name: path.basename(path.dirname(file)), diagnostics: [], resultId: `d${++this.counter}` };
-    const r = await checkSkillOnDisk(this.fs, file, this.config.optionsFor(file), this.references, this.log);
+    const fs = listings ? new PrelistedFileSystem(this.fs, listings) : this.fs;
+    const r = await checkSkillOnDisk(fs, file, this.config.optionsFor(file), this.references, this.log);
     return this.entryOf(r);
   }
 

@@ -306,10 +306,7 @@ function readScalar(text: string, s: number, e: number): { value: string | numbe
     const inner = text.slice(s + 1, e - 1);
     if (inner.includes('\t')) return undefined;
     if (!inner.includes('\\')) return inner.includes('"') ? undefined : { value: inner, style: 'double' };
-    // Escapes YAML and JSON share; anything else (and control characters, which
-    // JSON.parse rejects) goes to the full parser.
-    if (!/^(?:[^"\\\x00-\x1f]|\\["\\/nrtbf]|\\u[0-9a-fA-F]{4})*$/.test(inner)) return undefined;
-    return { value: JSON.parse(`"${inner}"`) as string, style: 'double' };
+    return decodeJsonEscapes(inner);
   }
   if (c === 39 /* ' */) {
     if (text.charCodeAt(e - 1) !== 39 || e - s < 2) return undefined;
@@ -320,7 +317,7 @@ function readScalar(text: string, s: number, e: number): { value: string | numbe
   // `-` starts a plain scalar when a letter follows (`-x`), else it is an indicator.
   if (PLAIN_START_FORBIDDEN.has(c) && !(c === 45 && isLetter(text.charCodeAt(s + 1)))) return undefined;
   const v = text.slice(s, e);
-  if (v.includes(': ') || v.includes(' #') || v.endsWith(':') || v.includes('\t')) return undefined;
+  if (v.includes(': ') || v.includes(' #') || v.endsWith(':')) return undefined;
   if (isDigit(c)) {
     if (SIMPLE_INT.test(v)) return { value: Number(v), style: 'plain' };
     if (SIMPLE_FLOAT.test(v)) return { value: parseFloat(v), style: 'plain' };
@@ -328,10 +325,22 @@ function readScalar(text: string, s: number, e: number): { value: string | numbe
   // Short values only: hashing a long description for the lookup is not free.
   if (v.length <= 5 && v in BOOL) return { value: BOOL[v], style: 'plain' };
   if (NON_STRING.test(v)) return undefined;
-  // Stray control characters and other oddities go to the full parser.
-  for (let i = 0; i < v.length; i++) {
-    const ch = v.charCodeAt(i);
-    if (ch < 32 || ch === 0x7f || ch === 0xfeff || (ch >= 0x80 && ch <= 0x9f) || ch === 0x2028 || ch === 0x2029 || ch === 0x85) return undefined;
-  }
+  if (ODD_CHAR.test(v)) return undefined;
   return { value: v, style: 'plain' };
+}
+
+// Stray control characters and other oddities in a plain value go to the full parser.
+const ODD_CHAR = /[\x00-\x1f\x7f-\x9f\ufeff\u2028\u2029]/;
+
+/**
+ * The escapes YAML and JSON share (`\" \\ \/ \b \f \n \r \t \uXXXX`) are exactly the
+ * ones JSON.parse accepts, and it also rejects a bare `"` and control characters:
+ * whatever it refuses goes to the full parser.
+ */
+function decodeJsonEscapes(inner: string): { value: string; style: 'double' } | undefined {
+  try {
+    return { value: JSON.parse(`"${inner}"`) as string, style: 'double' };
+  } catch {
+    return undefined;
+  }
 }

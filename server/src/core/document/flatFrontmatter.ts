@@ -1,18 +1,19 @@
 import type { LineIndex } from '../text/lineIndex';
+import type { Range } from '../types';
 import type { FrontmatterEntry, MapNode, ScalarNode, SeqNode } from './model';
 
 /**
  * A fast reader for the frontmatter most skills have: top-level `key: value` lines
- * with plain or simply quoted scalars, and one level of nested `sub: value` or
- * `- item` lines. It accepts only input where the
- * result is certain to equal the `yaml` package's (differentially tested against it
- * over the real-world corpus and fuzzed input) and returns undefined for anything
- * else — deeper nesting, block scalars, multi-line values, escapes, comments, anchors,
- * tags, duplicate keys, floats and other values whose YAML type is not obvious.
+ * with plain or simply quoted scalars or one-line flow sequences of them, simple
+ * block scalars, and one level of nested `sub: value` or `- item` lines. It accepts
+ * only input where the result is certain to equal the `yaml` package's
+ * (differentially tested against it over real-world and generated corpora and fuzzed
+ * input) and returns undefined for anything else — deeper nesting, multi-line flow
+ * or quoted values, unusual escapes, comments, anchors, tags, and values whose YAML
+ * type is not obvious. Duplicate keys are kept, as `yaml` keeps them (uniqueKeys off).
  */
 export function readFlatFrontmatter(text: string, start: number, end: number, lines: LineIndex): FrontmatterEntry[] | undefined {
   const entries: FrontmatterEntry[] = [];
-  const keys = new Set<string>();
   let pos = start;
   while (pos < end) {
     const line = lineAt(text, pos, end);
@@ -21,8 +22,7 @@ export function readFlatFrontmatter(text: string, start: number, end: number, li
       continue;
     }
     const entry: FlatEntry | undefined = readLine(text, pos, line.end, line.next, lines, 0);
-    if (!entry || keys.has(entry.key)) return undefined;
-    keys.add(entry.key);
+    if (!entry) return undefined;
     pos = line.next;
     if (entry.blockScalar) {
       const block = readBlockScalar(text, pos, end, lines, entry.blockScalar);
@@ -74,7 +74,6 @@ function readBlock(text: string, pos: number, end: number, lines: LineIndex): { 
   if (indent === 0 && !isSeq) return null;
   const mapEntries: FrontmatterEntry[] = [];
   const items: ScalarNode[] = [];
-  const keys = new Set<string>();
   const blockStart = pos + indent;
   let p = pos;
   while (p < end) {
@@ -99,8 +98,7 @@ function readBlock(text: string, pos: number, end: number, lines: LineIndex): { 
       items.push({ kind: 'scalar', value: sc.value, style: sc.style, source: text.slice(v, ve), start: v, end: ve, range: lines.range(v, ve) });
     } else {
       const child = readLine(text, s, line.end, line.next, lines, ind);
-      if (!child || child.value === null || keys.has(child.key)) return undefined;
-      keys.add(child.key);
+      if (!child || child.value === null) return undefined;
       mapEntries.push(child);
     }
     p = line.next;
@@ -193,6 +191,14 @@ const BLOCK_HEADERS: Record<string, Omit<BlockHeader, 'start'>> = {
   '>-': { style: 'folded', strip: true },
 };
 
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 function isKeyChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
 }
@@ -220,24 +226,77 @@ function readLine(text: string, lineStart: number, lineEnd: number, next: number
   }
   if (text.charCodeAt(i) !== 32) return undefined;
   while (i < lineEnd && text.charCodeAt(i) === 32) i++;
-  const header = indent === 0 ? BLOCK_HEADERS[text.slice(i, vEnd)] : undefined;
+  // Headers are at most two characters: don't hash a long value to look one up.
+  const header = indent === 0 && vEnd - i <= 2 ? BLOCK_HEADERS[text.slice(i, vEnd)] : undefined;
   if (header) {
     const entry: FlatEntry = { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: null, valueRange: at(i, i), lineStart: fullLineStart, lineEnd: next };
     entry.blockScalar = { ...header, start: i };
     return entry;
   }
-  const value = readScalar(text, i, vEnd);
-  if (!value) return undefined;
-  const range = at(i, vEnd);
-  const node: ScalarNode = { kind: 'scalar', value: value.value, style: value.style, source: text.slice(i, vEnd), start: i, end: vEnd, range };
-  return { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: node, valueRange: range, lineStart: fullLineStart, lineEnd: next };
+  const node = text.charCodeAt(i) === 91 /* [ */ ? readFlowSeq(text, i, vEnd, at) : scalarNode(text, i, vEnd, at);
+  if (!node) return undefined;
+  return { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: node, valueRange: node.range, lineStart: fullLineStart, lineEnd: next };
+}
+
+type RangeOnLine = (start: number, end: number) => Range;
+
+function scalarNode(text: string, s: number, e: number, at: RangeOnLine): ScalarNode | undefined {
+  const sc = readScalar(text, s, e);
+  if (!sc) return undefined;
+  return { kind: 'scalar', value: sc.value, style: sc.style, source: text.slice(s, e), start: s, end: e, range: at(s, e) };
+}
+
+/**
+ * `[a, "b", 'c']` on one line: scalars separated by commas. Empty items, a trailing
+ * comma, nested collections, flow pairs and anything after the `]` fall back.
+ */
+function readFlowSeq(text: string, s: number, e: number, at: RangeOnLine): SeqNode | undefined {
+  const close = e - 1;
+  if (close <= s || text.charCodeAt(close) !== 93 /* ] */) return undefined;
+  const items: ScalarNode[] = [];
+  let i = skipSpaces(text, s + 1, close);
+  while (i < close) {
+    const itemEnd = flowItemEnd(text, i, close);
+    if (itemEnd === undefined) return undefined;
+    const item = scalarNode(text, i, itemEnd, at);
+    if (!item) return undefined;
+    items.push(item);
+    i = skipSpaces(text, itemEnd, close);
+    if (i === close) break;
+    if (text.charCodeAt(i) !== 44 /* , */) return undefined;
+    i = skipSpaces(text, i + 1, close);
+    if (i === close) return undefined;
+  }
+  return { kind: 'seq', items, flow: true, start: s, end: e, range: at(s, e) };
+}
+
+/** Where the flow item at `i` ends: after its closing quote, or before `,`/`]`/`[`/`{`/`}` and trailing spaces. */
+function flowItemEnd(text: string, i: number, close: number): number | undefined {
+  const q = text.charCodeAt(i);
+  if (q === 34 /* " */ || q === 39 /* ' */) {
+    let j = i + 1;
+    while (j < close && text.charCodeAt(j) !== q) j += q === 34 && text.charCodeAt(j) === 92 /* \ */ ? 2 : 1;
+    return j < close ? j + 1 : undefined;
+  }
+  let j = i;
+  while (j < close && !FLOW_INDICATORS.has(text.charCodeAt(j))) j++;
+  while (j > i && text.charCodeAt(j - 1) === 32) j--;
+  return j > i ? j : undefined;
+}
+
+const FLOW_INDICATORS = new Set([44, 91, 93, 123, 125]); // , [ ] { }
+
+function skipSpaces(text: string, i: number, end: number): number {
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  return i;
 }
 
 const PLAIN_START_FORBIDDEN = new Set('-?:,[]{}#&*!|>\'"%@`'.split('').map((c) => c.charCodeAt(0)));
+// Plain values the YAML 1.2 core schema reads as numbers and we can convert exactly.
+const SIMPLE_INT = /^(?:0|[1-9][0-9]{0,14})$/;
+const SIMPLE_FLOAT = /^[0-9]{1,15}\.[0-9]{1,15}$/;
 // Plain values the YAML 1.2 core schema would not read as strings.
 const NON_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
-
-const SIMPLE_INT = /^(?:0|[1-9][0-9]{0,14})$/;
 const BOOL: Record<string, boolean> = { true: true, True: true, TRUE: true, false: false, False: false, FALSE: false };
 
 function readScalar(text: string, s: number, e: number): { value: string | number | boolean | null; style: ScalarNode['style'] } | undefined {
@@ -247,11 +306,7 @@ function readScalar(text: string, s: number, e: number): { value: string | numbe
     const inner = text.slice(s + 1, e - 1);
     if (inner.includes('\t')) return undefined;
     if (!inner.includes('\\')) return inner.includes('"') ? undefined : { value: inner, style: 'double' };
-    // Escapes YAML and JSON share; anything else goes to the full parser.
-    if (!/^(?:[^"\\]|\\["\\/nrtbf]|\\u[0-9a-fA-F]{4})*$/.test(inner)) return undefined;
-    const decoded = JSON.parse(`"${inner}"`) as string;
-    if (/[\ud800-\udfff]/.test(decoded)) return undefined;
-    return { value: decoded, style: 'double' };
+    return decodeJsonEscapes(inner);
   }
   if (c === 39 /* ' */) {
     if (text.charCodeAt(e - 1) !== 39 || e - s < 2) return undefined;
@@ -259,16 +314,33 @@ function readScalar(text: string, s: number, e: number): { value: string | numbe
     if (/['\t]/.test(inner)) return undefined;
     return { value: inner, style: 'single' };
   }
-  if (PLAIN_START_FORBIDDEN.has(c)) return undefined;
+  // `-` starts a plain scalar when a letter follows (`-x`), else it is an indicator.
+  if (PLAIN_START_FORBIDDEN.has(c) && !(c === 45 && isLetter(text.charCodeAt(s + 1)))) return undefined;
   const v = text.slice(s, e);
-  if (v.includes(': ') || v.includes(' #') || v.endsWith(':') || v.includes('\t')) return undefined;
-  if (SIMPLE_INT.test(v)) return { value: Number(v), style: 'plain' };
-  if (v in BOOL) return { value: BOOL[v], style: 'plain' };
-  if (NON_STRING.test(v)) return undefined;
-  // Stray control characters and other oddities go to the full parser.
-  for (let i = 0; i < v.length; i++) {
-    const ch = v.charCodeAt(i);
-    if (ch < 32 || ch === 0x7f || ch === 0xfeff || (ch >= 0x80 && ch <= 0x9f) || ch === 0x2028 || ch === 0x2029 || ch === 0x85) return undefined;
+  if (v.includes(': ') || v.includes(' #') || v.endsWith(':')) return undefined;
+  if (isDigit(c)) {
+    if (SIMPLE_INT.test(v)) return { value: Number(v), style: 'plain' };
+    if (SIMPLE_FLOAT.test(v)) return { value: parseFloat(v), style: 'plain' };
   }
+  // Short values only: hashing a long description for the lookup is not free.
+  if (v.length <= 5 && v in BOOL) return { value: BOOL[v], style: 'plain' };
+  if (NON_STRING.test(v)) return undefined;
+  if (ODD_CHAR.test(v)) return undefined;
   return { value: v, style: 'plain' };
+}
+
+// Stray control characters and other oddities in a plain value go to the full parser.
+const ODD_CHAR = /[\x00-\x1f\x7f-\x9f\ufeff\u2028\u2029]/;
+
+/**
+ * The escapes YAML and JSON share (`\" \\ \/ \b \f \n \r \t \uXXXX`) are exactly the
+ * ones JSON.parse accepts, and it also rejects a bare `"` and control characters:
+ * whatever it refuses goes to the full parser.
+ */
+function decodeJsonEscapes(inner: string): { value: string; style: 'double' } | undefined {
+  try {
+    return { value: JSON.parse(`"${inner}"`) as string, style: 'double' };
+  } catch {
+    return undefined;
+  }
 }

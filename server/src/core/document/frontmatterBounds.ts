@@ -24,13 +24,12 @@ export interface FrontmatterBounds {
 const DELIM = /^---([ \t]*)$/;
 const CLOSE = /^(?:---|\.\.\.)([ \t]*)$/;
 
+// Native search is much faster than a charCodeAt loop over long description lines.
+const LINE_BREAK = /[\r\n]/g;
+
 function lineAt(text: string, start: number): { end: number; next: number } {
-  let end = start;
-  while (end < text.length) {
-    const c = text.charCodeAt(end);
-    if (c === 10 || c === 13) break;
-    end++;
-  }
+  LINE_BREAK.lastIndex = start;
+  const end = LINE_BREAK.exec(text)?.index ?? text.length;
   let next = end;
   if (text.charCodeAt(next) === 13) next++;
   if (text.charCodeAt(next) === 10) next++;
@@ -60,7 +59,9 @@ export function findFrontmatterBounds(text: string, from: number): FrontmatterBo
     let p = contentStart;
     while (p < text.length) {
       const l = lineAt(text, p);
-      const cm = CLOSE.exec(text.slice(p, l.end));
+      const c = text.charCodeAt(p);
+      // Only a line starting `---` or `...` can close; skip the regex for the rest.
+      const cm = c === 45 || c === 46 ? CLOSE.exec(text.slice(p, l.end)) : null;
       if (cm) {
         return {
           openStart, openEnd, contentStart, contentEnd: p, closeStart: p, closeEnd: l.end, bodyStart: l.next,

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { INDEX_STATUS, type IndexStatus } from '../../server/src/protocol';
+import { INDEX_STATUS, type CompletionData, type IndexStatus } from '../../server/src/protocol';
 import { registerCatalogUi, type SkillsApi } from './catalog';
 import { registerFileReferences } from './fileReferences';
 
@@ -10,7 +10,8 @@ let client: LanguageClient | undefined;
 // VS Code 1.100 gives SKILL.md the `markdown` language id; newer releases `skill`.
 // Other Markdown files are sent too: a skill's references/*.md link to each other
 // and their unsaved text feeds the SKILL.md checks. The server answers only inside
-// skill folders, and only adds to VS Code's own Markdown features there.
+// skill folders, and only adds to VS Code's own Markdown features there (its link
+// path completions are dropped below where VS Code offers the same).
 export const skillSelector = [
   { scheme: 'file', language: 'markdown', pattern: '**/{SKILL,skill}.md' },
   { scheme: 'file', language: 'skill' },
@@ -35,6 +36,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
       ],
     },
     diagnosticPullOptions: { onChange: true, onSave: true, onTabs: false },
+    middleware: {
+      async provideCompletionItem(document, position, context, token, next) {
+        const result = await next(document, position, context, token);
+        if (!result || !vsCodeCompletesLinks(document)) return result;
+        // VS Code's Markdown support already completes link destinations: one list, not two.
+        const keep = (item: vscode.CompletionItem) => !(item as { data?: CompletionData }).data?.markdownLink;
+        return Array.isArray(result) ? result.filter(keep) : new vscode.CompletionList(result.items.filter(keep), result.isIncomplete);
+      },
+    },
   };
   client = new LanguageClient('skillmd', 'skillmd', serverOptions, clientOptions);
   await client.start();
@@ -51,6 +61,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
   registerFileReferences(context, client);
   // Skills view, previews, status bar: they ask the server only once shown or used.
   return registerCatalogUi(context, client);
+}
+
+/** Whether VS Code's own Markdown path completion answers in this document. */
+function vsCodeCompletesLinks(document: vscode.TextDocument): boolean {
+  return document.languageId === 'markdown'
+    && !!vscode.extensions.getExtension('vscode.markdown-language-features')
+    && vscode.workspace.getConfiguration('markdown', document).get<boolean>('suggest.paths.enabled', true);
 }
 
 export async function deactivate(): Promise<void> {

@@ -19,6 +19,15 @@ export interface IndexStatus {
 /** `skillmd/indexStatus` (no params) → IndexStatus: the state of the workspace index. */
 export const INDEX_STATUS = 'skillmd/indexStatus';
 
+/**
+ * `data` of a path completion item: `markdownLink` when it completes a Markdown or HTML
+ * link destination, which an editor's own Markdown support may complete too (the VS
+ * Code client then keeps VS Code's items and drops these).
+ */
+export interface CompletionData {
+  markdownLink?: boolean;
+}
+
 // ---------------------------------------------------------------- catalog and previews
 //
 // What each agent discovers and the exact text it puts into the model's context.

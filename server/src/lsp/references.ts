@@ -36,6 +36,7 @@ import {
 } from '../core/references';
 import type { SkillDiagnostic, TextEdit, WorkspaceChange } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
+import type { CompletionData } from '../protocol';
 import { isSkillFile, pathToUri, uriToPath } from './convert';
 
 export const isMarkdownFile = (p: string) => /\.(md|markdown|mdx)$/i.test(p);
@@ -211,8 +212,12 @@ export class ReferenceService {
 
   /** Path and heading completion; undefined when `position` is not in a path. */
   async completion(doc: SkillDocument, position: Position): Promise<CompletionItem[] | undefined> {
-    if (!pathContext(doc, position)) return undefined;
+    const context = pathContext(doc, position);
+    if (!context) return undefined;
     const items = await completions(this.host.fs, doc, position, this.openDocs);
+    // Link destinations are what editors' own Markdown support completes as well;
+    // marked so a client can drop ours there (paths in code stay ours alone).
+    const data: CompletionData | undefined = context.base === 'file' ? { markdownLink: true } : undefined;
     return items.map((it, i) => ({
       label: it.label,
       kind: it.kind === 'folder' ? CompletionItemKind.Folder : it.kind === 'file' ? CompletionItemKind.File : CompletionItemKind.Reference,
@@ -221,6 +226,7 @@ export class ReferenceService {
       filterText: it.insertText,
       textEdit: { range: it.range, newText: it.insertText },
       command: it.retrigger ? { title: 'Suggest', command: 'editor.action.triggerSuggest' } : undefined,
+      data,
     }));
   }
 

@@ -1,11 +1,12 @@
 // References in a real VS Code: go to a heading, find who uses a script from the
-// explorer command, and a broken link that heals when the file appears on disk.
+// explorer command, a broken link that heals when the file appears on disk, and
+// path completion that does not repeat VS Code's own Markdown suggestions.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const vscode = require('vscode');
-const { activeExtension, openFile, diagnosticsFor, workspaceRoot, waitFor } = require('./helpers');
+const { activeExtension, openFile, diagnosticsFor, workspaceRoot, fixturesRoot, waitFor } = require('./helpers');
 
 const PDF = () => path.join(workspaceRoot(), '.claude', 'skills', 'pdf-forms');
 
@@ -55,5 +56,29 @@ suite('references', () => {
       fs.rmSync(created);
     }
     await waitFor(async () => vscode.languages.getDiagnostics(editor.document.uri).length === 3, { what: 'reference-missing@8 back after deleting the file' });
+  });
+  test('path completion: a link destination lists each file once, a code span gets skillmd\'s list', async () => {
+    const dir = path.join(fixturesRoot(), 'skills', 'complete-paths');
+    fs.mkdirSync(path.join(dir, 'references'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'references', 'guide.md'), '# Guide\n');
+    const file = path.join(dir, 'SKILL.md');
+    fs.writeFileSync(file, '---\nname: complete-paths\ndescription: Completes paths. Use when testing path completion.\n---\n\n# Complete paths\n\nSee [the guide](references/\n\nRead `references/\n');
+    const ed = await openFile(file);
+    const itemsAt = async (line) => {
+      const list = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', ed.document.uri, new vscode.Position(line, ed.document.lineAt(line).text.length));
+      return list.items.map((i) => ({ label: typeof i.label === 'string' ? i.label : i.label.label, detail: i.detail }));
+    };
+    // VS Code's Markdown server answers once it has read the workspace: wait for its item.
+    const inLink = await waitFor(async () => {
+      const items = await itemsAt(7);
+      return items.some((i) => i.label === 'guide.md' && /Link to/.test(i.detail ?? '')) ? items : undefined;
+    }, { what: "VS Code's own guide.md item in the link" });
+    assert.deepEqual(inLink.filter((i) => i.label === 'guide.md'), [{ label: 'guide.md', detail: "Link to 'guide.md'" }]);
+    const inCode = await waitFor(async () => {
+      const items = await itemsAt(9);
+      return items.some((i) => i.label === 'guide.md') ? items : undefined;
+    }, { what: 'guide.md offered in the code span' });
+    assert.deepEqual(inCode.filter((i) => i.label === 'guide.md'), [{ label: 'guide.md', detail: undefined }]);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

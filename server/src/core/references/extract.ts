@@ -1,4 +1,5 @@
 import type { SkillDocument } from '../document/model';
+import type { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 
 /**
@@ -100,9 +101,54 @@ export function isUrl(target: string): boolean {
 
 interface Builder {
   doc: SkillDocument;
-  out: SkillReference[];
+  out: Reference[];
   /** a `cd` in the current shell block: later relative paths are not the skill's */
   cwdChanged?: boolean;
+}
+
+/**
+ * A reference whose ranges are computed on first read: most references never get a
+ * diagnostic, and two eager ranges cost four line look-ups and six objects each.
+ */
+class Reference implements SkillReference {
+  #lines: LineIndex;
+  #range: Range | undefined;
+  #pathRange: Range | undefined;
+
+  constructor(
+    lines: LineIndex,
+    public kind: ReferenceKind,
+    public raw: string,
+    public path: string,
+    public fragment: string | undefined,
+    public start: number,
+    public end: number,
+    public pathStart: number,
+    public pathEnd: number,
+    public variable: string | undefined,
+    public base: 'file' | 'skill',
+    public tentative: boolean,
+    public executed: boolean,
+    public dotSlash: boolean,
+    public percentEncoded: boolean,
+    public label: string | undefined,
+  ) {
+    this.#lines = lines;
+  }
+
+  get range(): Range {
+    return (this.#range ??= this.#lines.range(this.start, this.end));
+  }
+
+  get pathRange(): Range {
+    return (this.#pathRange ??= this.#lines.range(this.pathStart, this.pathEnd));
+  }
+
+  /** A reference-style link at `start`–`end` that uses this definition's target. */
+  usedAt(start: number, end: number, label: string): Reference {
+    const { raw, path, fragment, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded } = this;
+    return new Reference(this.#lines, 'reflink', raw, path, fragment, start, end, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded, label);
+  }
 }
 
 function push(
@@ -111,7 +157,7 @@ function push(
   start: number,
   end: number,
   opts: { decode: boolean; base: 'file' | 'skill'; tentative?: boolean; executed?: boolean; label?: string },
-): SkillReference | undefined {
+): void {
   const { doc } = b;
   const raw = doc.text.slice(start, end);
   let pathStart = start;
@@ -131,28 +177,9 @@ function push(
   const percentEncoded = opts.decode && pathText.includes('%') && /%[0-9A-Fa-f]{2}/.test(pathText);
   const path = opts.decode ? safeDecode(pathText) : pathText;
   const fragment = hash === -1 ? undefined : opts.decode ? safeDecode(raw.slice(hash + 1)) : raw.slice(hash + 1);
-  if (!path && fragment === undefined) return undefined;
-  const ref: SkillReference = {
-    kind,
-    raw,
-    path,
-    fragment,
-    start,
-    end,
-    range: doc.lines.range(start, end),
-    pathStart,
-    pathEnd,
-    pathRange: doc.lines.range(pathStart, pathEnd),
-    variable,
-    base,
-    tentative: opts.tentative ?? false,
-    executed: opts.executed ?? false,
-    dotSlash: path.startsWith('./'),
-    percentEncoded,
-    label: opts.label,
-  };
-  b.out.push(ref);
-  return ref;
+  if (!path && fragment === undefined) return;
+  const dotSlash = path.startsWith('./');
+  b.out.push(new Reference(doc.lines, kind, raw, path, fragment, start, end, pathStart, pathEnd, variable, base, opts.tentative ?? false, opts.executed ?? false, dotSlash, percentEncoded, opts.label));
 }
 
 /** A link destination (Markdown or HTML): URLs, templates and empty targets are not files. */
@@ -505,7 +532,7 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   const text = doc.text;
   const lines = doc.lines;
   const first = doc.lines.positionAt(doc.bodyStart).line;
-  const definitions = new Map<string, SkillReference>();
+  const definitions = new Map<string, Reference>();
   const usages: PendingUsage[] = [];
   let fence: { char: string; len: number; lang: string } | undefined;
   let inComment = false;
@@ -552,7 +579,7 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   for (const u of usages) {
     const def = definitions.get(u.label);
     if (!def) continue;
-    b.out.push({ ...def, kind: 'reflink', start: u.start, end: u.end, range: lines.range(u.start, u.end), label: u.label });
+    b.out.push(def.usedAt(u.start, u.end, u.label));
   }
   return b.out.sort((x, y) => x.start - y.start);
 }

@@ -269,7 +269,7 @@ function pathToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
   const dotSlash = dot && text.charCodeAt(start + 1) === 47; /* / */
   const folderStart = dotSlash ? start + 2 : start;
   const folderEnd = dotSlash ? indexIn(text, 47 /* / */, folderStart, end) : slash;
-  const known = folderEnd !== -1 && KNOWN.has(text.slice(folderStart, folderEnd).toLowerCase());
+  const known = folderEnd !== -1 && isKnownFolder(text, folderStart, folderEnd);
   if (!known) {
     // `./x` is a path; otherwise it needs a folder or an extension to look like a file.
     if (!dotSlash && folderEnd === -1 && !hasExtension(text, start, end)) return;
@@ -277,6 +277,19 @@ function pathToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
   }
   const executed = commandStart && (known || dotSlash);
   push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: !known, executed });
+}
+
+/** `KNOWN.has(text.slice(from, to).toLowerCase())`, comparing ASCII in place. */
+function isKnownFolder(text: string, from: number, to: number): boolean {
+  for (const name of KNOWN_FOLDERS) {
+    if (to - from !== name.length) continue;
+    let k = 0;
+    // `| 32` lowercases an ASCII letter, and only a letter becomes one of the name's.
+    while (k < name.length && (text.charCodeAt(from + k) | 32) === name.charCodeAt(k)) k++;
+    if (k === name.length) return true;
+    if (text.charCodeAt(from + k) >= 128) return KNOWN.has(text.slice(from, to).toLowerCase());
+  }
+  return false;
 }
 
 const PATH_WORD = /^[\p{L}\p{N}_.][\p{L}\p{N}_.+\-/]*$/u;
@@ -378,7 +391,7 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       b.cwdChanged = true;
     }
     if (!b.cwdChanged || startsWithVariable(text, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
-    commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || ASSIGNMENT.test(bare));
+    commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
     i = j;
   }
 }
@@ -460,6 +473,21 @@ function inlineDestination(text: string, open: number, lineEnd: number): { start
   return { start, end, close: j };
 }
 
+/** `/\s/.test(text.slice(from, to).trim())`: whitespace between two other characters. */
+function hasInnerSpace(text: string, from: number, to: number): boolean {
+  let word = false;
+  let gap = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || (c >= 9 && c <= 13) || (c >= 128 && /\s/.test(text[i]));
+    if (!space) {
+      if (gap) return true;
+      word = true;
+    } else if (word) gap = true;
+  }
+  return false;
+}
+
 interface PendingUsage {
   label: string;
   start: number;
@@ -528,7 +556,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       const before = b.out.length;
       shellWords(b, 'code', cs, ce, false);
       // A lone path in inline code is a mention, not a command (unless written `./x`).
-      if (!/\s/.test(text.slice(cs, ce).trim())) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
+      if (b.out.length > before && !hasInnerSpace(text, cs, ce)) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
       i = close + n;
       continue;
     }
@@ -651,10 +679,12 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
     }
     inComment = scanLine(b, from, to, usages, inComment);
   }
+  const inOrder = b.out.length;
   for (const u of usages) {
     const def = definitions.get(u.label);
     if (!def) continue;
     b.out.push(def.usedAt(u.start, u.end, u.label));
   }
-  return b.out.sort((x, y) => x.start - y.start);
+  // Only reference-style links come out of order.
+  return b.out.length > inOrder ? b.out.sort((x, y) => x.start - y.start) : b.out;
 }

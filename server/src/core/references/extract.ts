@@ -201,10 +201,10 @@ function indexIn(text: string, code: number, from: number, to: number): number {
 }
 
 function isQuote(c: number): boolean {
-  return c === 34 /* " */ || c === 39; /* ' */
+  return c === 34 /* " */ || c === 39 /* ' */;
 }
 
-/** `"`, `'`, `)`, `,`, `;`, `:` or `.`: punctuation after a path in prose and code. */
+/** `"`, `'`, `)`, `,`, `;`, `:` or `.`: punctuation that ends a word in code but not its path. */
 function isClosing(c: number): boolean {
   return isQuote(c) || c === 41 || c === 44 || c === 59 || c === 58 || c === 46;
 }
@@ -220,7 +220,7 @@ function isAsciiLetter(c: number): boolean {
 /** `VARIABLE.test(text.slice(start, end))`: only `{` or `$` can start one. */
 function startsWithVariable(text: string, start: number, end: number): boolean {
   const c = text.charCodeAt(start);
-  return (c === 123 /* { */ || c === 36) /* $ */ && VARIABLE.test(text.slice(start, end));
+  return (c === 123 /* { */ || c === 36 /* $ */) && VARIABLE.test(text.slice(start, end));
 }
 
 /**
@@ -231,7 +231,7 @@ function startsWithVariable(text: string, start: number, end: number): boolean {
 function codeToken(b: Builder, kind: 'code' | 'shell', start: number, end: number, commandStart: boolean): void {
   const text = b.doc.text;
   // Quotes and `--flag=` around the path.
-  while (start < end && (isQuote(text.charCodeAt(start)) || text.charCodeAt(start) === 40) /* ( */) start++;
+  while (start < end && (isQuote(text.charCodeAt(start)) || text.charCodeAt(start) === 40 /* ( */)) start++;
   while (end > start && isClosing(text.charCodeAt(end - 1))) end--;
   const eq = indexIn(text, 61 /* = */, start, end);
   if (eq > start && !startsWithVariable(text, start, end) && indexIn(text, 47 /* / */, start, eq) === -1) {
@@ -264,9 +264,9 @@ function pathToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
   if (slash === NOT_A_PATH_WORD) return;
   // A reference needs a `/` or a `.` (a folder, `./`, an extension).
   if (slash === -1 && indexIn(text, 46 /* . */, start, end) === -1) return;
-  const dot = end - start > 1 && text.charCodeAt(start) === 46; /* . */
+  const dot = end - start > 1 && text.charCodeAt(start) === 46 /* . */;
   if (dot && text.charCodeAt(start + 1) === 46 /* . */) return;
-  const dotSlash = dot && text.charCodeAt(start + 1) === 47; /* / */
+  const dotSlash = dot && text.charCodeAt(start + 1) === 47 /* / */;
   const folderStart = dotSlash ? start + 2 : start;
   const folderEnd = dotSlash ? indexIn(text, 47 /* / */, folderStart, end) : slash;
   const known = folderEnd !== -1 && isKnownFolder(text, folderStart, folderEnd);
@@ -305,7 +305,7 @@ function pathWordSlash(text: string, start: number, end: number): number {
     const c = text.charCodeAt(i);
     if (c >= 128) return PATH_WORD.test(text.slice(start, end)) ? indexIn(text, 47 /* / */, start, end) : NOT_A_PATH_WORD;
     if (isDigit(c) || isAsciiLetter(c) || c === 95 /* _ */ || c === 46 /* . */) continue;
-    if (i > start && (c === 43 /* + */ || c === 45) /* - */) continue;
+    if (i > start && (c === 43 /* + */ || c === 45 /* - */)) continue;
     if (i > start && c === 47 /* / */) {
       if (slash === -1) slash = i;
       continue;
@@ -326,7 +326,7 @@ function hasExtension(text: string, start: number, end: number): boolean {
 /** `/^[\d.]+[a-z]*$/i`: versions and numbers (`1.2.3`, `2.5x`), not files. */
 function isNumberLike(text: string, start: number, end: number): boolean {
   let i = start;
-  while (i < end && (isDigit(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) /* . */ i++;
+  while (i < end && (isDigit(text.charCodeAt(i)) || text.charCodeAt(i) === 46 /* . */)) i++;
   if (i === start) return false;
   while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
   return i === end;

@@ -132,3 +132,30 @@ test('after `cd` in a shell block relative paths are not the skill\'s (agent var
     'shell "scripts/c.sh" 11:0-11:12 path=11:0-11:12 exec',
   ]);
 });
+
+test('ranges are computed on first read and equal the eager ones (CRLF, BOM, non-ASCII, reference-style links)', () => {
+  const text = '\uFEFF' + FM.replace(/\n/g, '\r\n') + 'Über [a][g] 😀 [g] `{{.BaseDirectory}}/scripts/ü.py#x`\r\n\r\n[g]: <references/ü ber.md#top>\r\n';
+  const doc = parseSkillDocument(SKILL_MD, text);
+  const all = extractReferences(doc);
+  assert.deepEqual(all.map((x) => x.kind), ['reflink', 'reflink', 'code', 'definition']);
+  for (const x of all) {
+    assert.deepEqual(x.range, doc.lines.range(x.start, x.end));
+    assert.deepEqual(x.pathRange, doc.lines.range(x.pathStart, x.pathEnd));
+    assert.equal(x.range, x.range);
+  }
+  // A reference-style link edits its definition's path.
+  assert.deepEqual(all[0].pathRange, all[3].pathRange);
+  assert.equal(all[0].path, 'references/ü ber.md');
+});
+
+test('known folders in any case, but not spelled with look-alike letters; a lone path in inline code is a mention', () => {
+  assert.deepEqual(refs('`SCRIPTS/a.sh` `Assets/x.PNG` `ſcripts/b.sh` `ｓcripts/d.sh` `scripts/c.sh \u00a0` `scripts/e.sh \u00a0x` `2.5x` `v2.zip` `x.abcdefghi`\n'), [
+    'code "SCRIPTS/a.sh" 4:1-4:13 path=4:1-4:13',
+    'code "Assets/x.PNG" 4:16-4:28 path=4:16-4:28',
+    'code "ſcripts/b.sh" 4:31-4:43 path=4:31-4:43 tentative',
+    'code "ｓcripts/d.sh" 4:46-4:58 path=4:46-4:58 tentative',
+    'code "scripts/c.sh" 4:61-4:73 path=4:61-4:73',
+    'code "scripts/e.sh" 4:78-4:90 path=4:78-4:90 exec',
+    'code "v2.zip" 4:103-4:109 path=4:103-4:109 tentative',
+  ]);
+});

@@ -1,4 +1,5 @@
 import type { SkillDocument } from '../document/model';
+import type { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 
 /**
@@ -100,20 +101,66 @@ export function isUrl(target: string): boolean {
 
 interface Builder {
   doc: SkillDocument;
-  out: SkillReference[];
+  out: Reference[];
   /** a `cd` in the current shell block: later relative paths are not the skill's */
   cwdChanged?: boolean;
 }
 
-function push(
-  b: Builder,
-  kind: ReferenceKind,
-  start: number,
-  end: number,
-  opts: { decode: boolean; base: 'file' | 'skill'; tentative?: boolean; executed?: boolean; label?: string },
-): SkillReference | undefined {
-  const { doc } = b;
-  const raw = doc.text.slice(start, end);
+/**
+ * A reference whose ranges are computed on first read: most references never get a
+ * diagnostic, and two eager ranges cost four line look-ups and six objects each.
+ */
+class Reference implements SkillReference {
+  #lines: LineIndex;
+  #range: Range | undefined;
+  #pathRange: Range | undefined;
+
+  constructor(
+    lines: LineIndex,
+    public kind: ReferenceKind,
+    public raw: string,
+    public path: string,
+    public fragment: string | undefined,
+    public start: number,
+    public end: number,
+    public pathStart: number,
+    public pathEnd: number,
+    public variable: string | undefined,
+    public base: 'file' | 'skill',
+    public tentative: boolean,
+    public executed: boolean,
+    public dotSlash: boolean,
+    public percentEncoded: boolean,
+    public label: string | undefined,
+  ) {
+    this.#lines = lines;
+  }
+
+  get range(): Range {
+    return (this.#range ??= this.#lines.range(this.start, this.end));
+  }
+
+  get pathRange(): Range {
+    return (this.#pathRange ??= this.#lines.range(this.pathStart, this.pathEnd));
+  }
+
+  /** A reference-style link at `start`–`end` that uses this definition's target. */
+  usedAt(start: number, end: number, label: string): Reference {
+    const { raw, path, fragment, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded } = this;
+    return new Reference(this.#lines, 'reflink', raw, path, fragment, start, end, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded, label);
+  }
+}
+
+interface PushOptions {
+  decode: boolean;
+  base: 'file' | 'skill';
+  tentative?: boolean;
+  executed?: boolean;
+  label?: string;
+}
+
+/** Adds the reference at `start`–`end`; `raw` is that span of the text. */
+function push(b: Builder, kind: ReferenceKind, start: number, end: number, raw: string, opts: PushOptions): void {
   let pathStart = start;
   let variable: string | undefined;
   let base = opts.base;
@@ -126,33 +173,15 @@ function push(
   }
   const hash = raw.indexOf('#', pathStart - start);
   const pathEnd = hash === -1 ? end : start + hash;
-  let pathText = doc.text.slice(pathStart, pathEnd);
+  // Usually the whole of `raw`, which slice then returns as is.
+  let pathText = raw.slice(pathStart - start, pathEnd - start);
   if (opts.decode) pathText = unescapeMarkdown(pathText);
   const percentEncoded = opts.decode && pathText.includes('%') && /%[0-9A-Fa-f]{2}/.test(pathText);
   const path = opts.decode ? safeDecode(pathText) : pathText;
   const fragment = hash === -1 ? undefined : opts.decode ? safeDecode(raw.slice(hash + 1)) : raw.slice(hash + 1);
-  if (!path && fragment === undefined) return undefined;
-  const ref: SkillReference = {
-    kind,
-    raw,
-    path,
-    fragment,
-    start,
-    end,
-    range: doc.lines.range(start, end),
-    pathStart,
-    pathEnd,
-    pathRange: doc.lines.range(pathStart, pathEnd),
-    variable,
-    base,
-    tentative: opts.tentative ?? false,
-    executed: opts.executed ?? false,
-    dotSlash: path.startsWith('./'),
-    percentEncoded,
-    label: opts.label,
-  };
-  b.out.push(ref);
-  return ref;
+  if (!path && fragment === undefined) return;
+  const dotSlash = path.startsWith('./');
+  b.out.push(new Reference(b.doc.lines, kind, raw, path, fragment, start, end, pathStart, pathEnd, variable, base, opts.tentative ?? false, opts.executed ?? false, dotSlash, percentEncoded, opts.label));
 }
 
 /** A link destination (Markdown or HTML): URLs, templates and empty targets are not files. */
@@ -160,7 +189,38 @@ function linkTarget(b: Builder, kind: ReferenceKind, start: number, end: number,
   const raw = b.doc.text.slice(start, end);
   if (!raw || raw === '#' || isUrl(raw)) return;
   if (!VARIABLE.test(raw) && (raw.includes('{{') || raw.includes('${') || raw.includes('{%'))) return;
-  push(b, kind, start, end, { decode: true, base: 'file', label });
+  push(b, kind, start, end, raw, { decode: true, base: 'file', label });
+}
+
+// Words in code are scanned by char code, and most are rejected before any string is made.
+
+/** Index of the UTF-16 unit `code` in `text` from `from`, before `to`; -1 if absent. */
+function indexIn(text: string, code: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+function isQuote(c: number): boolean {
+  return c === 34 /* " */ || c === 39 /* ' */;
+}
+
+/** `"`, `'`, `)`, `,`, `;`, `:` or `.`: punctuation that ends a word in code but not its path. */
+function isClosing(c: number): boolean {
+  return isQuote(c) || c === 41 || c === 44 || c === 59 || c === 58 || c === 46;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** `VARIABLE.test(text.slice(start, end))`: only `{` or `$` can start one. */
+function startsWithVariable(text: string, start: number, end: number): boolean {
+  const c = text.charCodeAt(start);
+  return (c === 123 /* { */ || c === 36 /* $ */) && VARIABLE.test(text.slice(start, end));
 }
 
 /**
@@ -171,135 +231,189 @@ function linkTarget(b: Builder, kind: ReferenceKind, start: number, end: number,
 function codeToken(b: Builder, kind: 'code' | 'shell', start: number, end: number, commandStart: boolean): void {
   const text = b.doc.text;
   // Quotes and `--flag=` around the path.
-  while (start < end && (text[start] === '"' || text[start] === "'" || text[start] === '(')) start++;
-  while (end > start && '"\'),;:.'.includes(text[end - 1])) end--;
-  let word = text.slice(start, end);
-  const eq = word.indexOf('=');
-  if (eq > 0 && !VARIABLE.test(word) && !word.slice(0, eq).includes('/')) {
-    start += eq + 1;
-    word = word.slice(eq + 1);
-    while (start < end && (text[start] === '"' || text[start] === "'")) {
-      start++;
-      word = word.slice(1);
-    }
+  while (start < end && (isQuote(text.charCodeAt(start)) || text.charCodeAt(start) === 40 /* ( */)) start++;
+  while (end > start && isClosing(text.charCodeAt(end - 1))) end--;
+  const eq = indexIn(text, 61 /* = */, start, end);
+  if (eq > start && !startsWithVariable(text, start, end) && indexIn(text, 47 /* / */, start, eq) === -1) {
+    start = eq + 1;
+    while (start < end && isQuote(text.charCodeAt(start))) start++;
     commandStart = false;
   }
-  if (!word) return;
-  // Every reference below needs a `/` or a `.` (a folder, `./`, an extension); an agent
-  // variable starts with `{` or `$`.
-  const c0 = word.charCodeAt(0);
-  const variable = c0 === 123 /* { */ || c0 === 36 /* $ */ ? VARIABLE.exec(word) : null;
-  if (!variable && word.indexOf('/') === -1 && word.indexOf('.') === -1) return;
-  if (variable) {
-    const rest = word.slice(variable[0].length);
-    if (!rest || /[*?$`{}<>|]/.test(rest)) return;
-    push(b, kind, start, end, { decode: false, base: 'skill', executed: commandStart });
-    return;
-  }
-  // (Wildcards, `://`, a leading `-`, `/`, `~` or `@` all fail the pattern below.)
-  if (word.startsWith('..') || !isPathWord(word)) return;
-  const stripped = word.startsWith('./') ? word.slice(2) : word;
-  const slash = stripped.indexOf('/');
-  const first = slash === -1 ? '' : stripped.slice(0, slash);
-  const known = KNOWN.has(first.toLowerCase());
+  if (start === end) return;
+  // Only an agent variable starts with `{` or `$`.
+  const c0 = text.charCodeAt(start);
+  if (c0 === 123 /* { */ || c0 === 36 /* $ */) variableToken(b, kind, start, end, commandStart);
+  else pathToken(b, kind, start, end, commandStart);
+}
+
+/** `{{.BaseDirectory}}/x`, `${CLAUDE_SKILL_DIR}/x`: a file of the skill, unless a pattern. */
+function variableToken(b: Builder, kind: 'code' | 'shell', start: number, end: number, commandStart: boolean): void {
+  const word = b.doc.text.slice(start, end);
+  const variable = VARIABLE.exec(word);
+  if (!variable) return;
+  const rest = word.slice(variable[0].length);
+  if (!rest || /[*?$`{}<>|]/.test(rest)) return;
+  push(b, kind, start, end, word, { decode: false, base: 'skill', executed: commandStart });
+}
+
+/** A relative path in code: a file of the skill under a known folder, else tentative. */
+function pathToken(b: Builder, kind: 'code' | 'shell', start: number, end: number, commandStart: boolean): void {
+  const text = b.doc.text;
+  // (Wildcards, `://`, a leading `-`, `/`, `~` or `@` all fail the path-word test.)
+  const slash = pathWordSlash(text, start, end);
+  if (slash === NOT_A_PATH_WORD) return;
+  // A reference needs a `/` or a `.` (a folder, `./`, an extension).
+  if (slash === -1 && indexIn(text, 46 /* . */, start, end) === -1) return;
+  const dot = end - start > 1 && text.charCodeAt(start) === 46 /* . */;
+  if (dot && text.charCodeAt(start + 1) === 46 /* . */) return;
+  const dotSlash = dot && text.charCodeAt(start + 1) === 47 /* / */;
+  const folderStart = dotSlash ? start + 2 : start;
+  const folderEnd = dotSlash ? indexIn(text, 47 /* / */, folderStart, end) : slash;
+  const known = folderEnd !== -1 && isKnownFolder(text, folderStart, folderEnd);
   if (!known) {
     // `./x` is a path; otherwise it needs a folder or an extension to look like a file.
-    if (!word.startsWith('./') && slash === -1 && !/\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(word)) return;
-    if (/^\d+(\.\d+)+$/.test(word) || /^[\d.]+[a-z]*$/i.test(word)) return; // versions, numbers
+    if (!dotSlash && folderEnd === -1 && !hasExtension(text, start, end)) return;
+    if (isNumberLike(text, start, end)) return; // versions, numbers
   }
-  const executed = commandStart && (known || word.startsWith('./'));
-  push(b, kind, start, end, { decode: false, base: 'skill', tentative: !known, executed });
+  const executed = commandStart && (known || dotSlash);
+  push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: !known, executed });
+}
+
+/** `KNOWN.has(text.slice(from, to).toLowerCase())`, comparing ASCII in place. */
+function isKnownFolder(text: string, from: number, to: number): boolean {
+  for (const name of KNOWN_FOLDERS) {
+    if (to - from !== name.length) continue;
+    let k = 0;
+    // `| 32` lowercases an ASCII letter, and only a letter becomes one of the name's.
+    while (k < name.length && (text.charCodeAt(from + k) | 32) === name.charCodeAt(k)) k++;
+    if (k === name.length) return true;
+    if (text.charCodeAt(from + k) >= 128) return KNOWN.has(text.slice(from, to).toLowerCase());
+  }
+  return false;
+}
+
+const PATH_WORD = /^[\p{L}\p{N}_.][\p{L}\p{N}_.+\-/]*$/u;
+const NOT_A_PATH_WORD = -2;
+
+/**
+ * Whether the word matches PATH_WORD and where its first `/` is: its offset, -1 when
+ * it has none, NOT_A_PATH_WORD. Plain ASCII words need no regex.
+ */
+function pathWordSlash(text: string, start: number, end: number): number {
+  let slash = -1;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return PATH_WORD.test(text.slice(start, end)) ? indexIn(text, 47 /* / */, start, end) : NOT_A_PATH_WORD;
+    if (isDigit(c) || isAsciiLetter(c) || c === 95 /* _ */ || c === 46 /* . */) continue;
+    if (i > start && (c === 43 /* + */ || c === 45 /* - */)) continue;
+    if (i > start && c === 47 /* / */) {
+      if (slash === -1) slash = i;
+      continue;
+    }
+    // Any other ASCII character fails, unless a later non-ASCII one needs the regex (it fails too).
+    return NOT_A_PATH_WORD;
+  }
+  return slash;
+}
+
+/** `/\.[A-Za-z][A-Za-z0-9]{0,7}$/`: the extension is the run of letters and digits at the end. */
+function hasExtension(text: string, start: number, end: number): boolean {
+  let k = end;
+  while (k > start && (isAsciiLetter(text.charCodeAt(k - 1)) || isDigit(text.charCodeAt(k - 1)))) k--;
+  return k - 1 >= start && text.charCodeAt(k - 1) === 46 /* . */ && end - k >= 1 && end - k <= 8 && isAsciiLetter(text.charCodeAt(k));
+}
+
+/** `/^[\d.]+[a-z]*$/i`: versions and numbers (`1.2.3`, `2.5x`), not files. */
+function isNumberLike(text: string, start: number, end: number): boolean {
+  let i = start;
+  while (i < end && (isDigit(text.charCodeAt(i)) || text.charCodeAt(i) === 46 /* . */)) i++;
+  if (i === start) return false;
+  while (i < end && isAsciiLetter(text.charCodeAt(i))) i++;
+  return i === end;
 }
 
 /** `word.replace(/^["']|["']$/g, '')` without a regex when there are no quotes at the ends. */
 function unquoteEnds(word: string): string {
-  const a = word.charCodeAt(0);
-  const z = word.charCodeAt(word.length - 1);
-  const qa = a === 34 || a === 39;
-  const qz = z === 34 || z === 39;
+  const qa = isQuote(word.charCodeAt(0));
+  const qz = isQuote(word.charCodeAt(word.length - 1));
   if (!qa && !qz) return word;
   return word.replace(/^["']|["']$/g, '');
 }
 
-const PATH_WORD = /^[\p{L}\p{N}_.][\p{L}\p{N}_.+\-/]*$/u;
-
-/** `PATH_WORD.test(word)`, without the regex for plain ASCII words. */
-function isPathWord(word: string): boolean {
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    if (c >= 128) return PATH_WORD.test(word);
-    const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 /* _ */ || c === 46; /* . */
-    if (alnum) continue;
-    if (i > 0 && (c === 43 /* + */ || c === 45 /* - */ || c === 47) /* / */) continue;
-    // Any other ASCII character fails, unless a later non-ASCII one needs the regex (it fails too).
-    return false;
-  }
-  return word.length > 0;
-}
+/** `console` blocks: only prompt lines are commands. (A line break stops every part.) */
+const CONSOLE_PROMPT = /[ \t]*(?:\(\S+\)[ \t]*)?(?:[\w.@~:/-]*[$#%>])[ \t]+/y;
+/** `$ cmd` in a shell block, within a line's first 16 characters (the loop skips further blanks). */
+const SHELL_PROMPT = /[ \t]*\$[ \t]/y;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** Splits a shell command line into words, marking words at a command start. */
 function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number, console: boolean): void {
   const text = b.doc.text;
   let i = from;
   if (console) {
-    // `console` blocks: only prompt lines are commands.
-    const m = /^[ \t]*(?:\(\S+\)[ \t]*)?(?:[\w.@~:/-]*[$#%>])[ \t]+/.exec(text.slice(from, to));
-    if (!m) return;
-    i += m[0].length;
+    CONSOLE_PROMPT.lastIndex = from;
+    if (!CONSOLE_PROMPT.test(text)) return;
+    i = CONSOLE_PROMPT.lastIndex;
   } else if (kind === 'shell') {
-    const m = /^[ \t]*\$[ \t]+/.exec(text.slice(from, Math.min(to, from + 16)));
-    if (m) i += m[0].length;
+    SHELL_PROMPT.lastIndex = from;
+    if (SHELL_PROMPT.test(text) && SHELL_PROMPT.lastIndex <= Math.min(to, from + 16)) i = SHELL_PROMPT.lastIndex;
   }
   let commandStart = true;
   while (i < to) {
-    const c = text[i];
-    if (c === ' ' || c === '\t') {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) {
       i++;
       continue;
     }
-    if (c === '#' && kind === 'shell') return; // comment
-    if (c === ';' || c === '|' || c === '&' || c === '(' || c === ')' || c === '`') {
+    if (c === 35 /* # */ && kind === 'shell') return; // comment
+    if (c === 59 /* ; */ || c === 124 /* | */ || c === 38 /* & */ || c === 40 /* ( */ || c === 41 /* ) */ || c === 96 /* ` */) {
       // `(cmd)` starts a command; `](` in a Markdown link inside code does not.
-      commandStart = c === '(' ? i === from || /[\s$(;|&]/.test(text[i - 1]) : c !== ')';
+      commandStart = c === 40 ? i === from || /[\s$(;|&]/.test(text[i - 1]) : c !== 41;
       i++;
       continue;
     }
-    if (c === '<' || c === '>') {
+    if (c === 60 /* < */ || c === 62 /* > */) {
       // Redirections: the next word is a file, not a command.
       i++;
-      if (text[i] === '>' || text[i] === '&') i++;
+      if (text.charCodeAt(i) === 62 /* > */ || text.charCodeAt(i) === 38 /* & */) i++;
       commandStart = false;
       continue;
     }
-    let j = i;
-    let quote = 0;
-    while (j < to) {
-      const d = text.charCodeAt(j);
-      if (quote) {
-        if (d === quote) quote = 0;
-      } else if (d === 34 /* " */ || d === 39 /* ' */) {
-        quote = d;
-      } else if (d === 32 || d === 9 || d === 59 /* ; */ || d === 124 /* | */ || d === 38 /* & */ || d === 60 /* < */ || d === 62 /* > */) break;
-      else if (d === 40 /* ( */ || d === 41 /* ) */) {
-        // `$(…)` and `{{…}}` keep their brackets inside the word.
-        if (!(d === 40 && text.charCodeAt(j - 1) === 36 /* $ */)) break;
-      }
-      j++;
-    }
+    const j = wordEnd(text, i, to);
     if (j === i) {
       i++;
       continue;
     }
-    const word = text.slice(i, j);
-    const bare = unquoteEnds(word);
+    // Only words at a command start need their text: `cd`, `sudo`, `X=1`.
+    const bare = commandStart ? unquoteEnds(text.slice(i, j)) : '';
     if (commandStart && (bare === 'cd' || bare === 'pushd') && kind === 'shell') {
       // After `cd elsewhere` relative paths name files there, not in the skill.
       b.cwdChanged = true;
     }
-    if (!b.cwdChanged || VARIABLE.test(word.replace(/^["']/, ''))) codeToken(b, kind, i, j, commandStart);
-    commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(bare));
+    if (!b.cwdChanged || startsWithVariable(text, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
+    commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
     i = j;
   }
+}
+
+/** End of the shell word at `i`: quotes keep spaces and operators inside it. */
+function wordEnd(text: string, i: number, to: number): number {
+  let j = i;
+  let quote = 0;
+  while (j < to) {
+    const d = text.charCodeAt(j);
+    if (quote) {
+      if (d === quote) quote = 0;
+    } else if (isQuote(d)) {
+      quote = d;
+    } else if (d === 32 || d === 9 || d === 59 /* ; */ || d === 124 /* | */ || d === 38 /* & */ || d === 60 /* < */ || d === 62 /* > */) break;
+    else if (d === 40 /* ( */ || d === 41 /* ) */) {
+      // `$(…)` and `{{…}}` keep their brackets inside the word.
+      if (!(d === 40 && text.charCodeAt(j - 1) === 36 /* $ */)) break;
+    }
+    j++;
+  }
+  return j;
 }
 
 /** Paths after agent path variables anywhere in a non-shell code line. */
@@ -357,6 +471,21 @@ function inlineDestination(text: string, open: number, lineEnd: number): { start
   }
   if (j >= lineEnd || text[j] !== ')') return undefined;
   return { start, end, close: j };
+}
+
+/** `/\s/.test(text.slice(from, to).trim())`: whitespace between two other characters. */
+function hasInnerSpace(text: string, from: number, to: number): boolean {
+  let word = false;
+  let gap = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || (c >= 9 && c <= 13) || (c >= 128 && /\s/.test(text[i]));
+    if (!space) {
+      if (gap) return true;
+      word = true;
+    } else if (word) gap = true;
+  }
+  return false;
 }
 
 interface PendingUsage {
@@ -427,7 +556,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       const before = b.out.length;
       shellWords(b, 'code', cs, ce, false);
       // A lone path in inline code is a mention, not a command (unless written `./x`).
-      if (!/\s/.test(text.slice(cs, ce).trim())) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
+      if (b.out.length > before && !hasInnerSpace(text, cs, ce)) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
       i = close + n;
       continue;
     }
@@ -505,9 +634,9 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   const text = doc.text;
   const lines = doc.lines;
   const first = doc.lines.positionAt(doc.bodyStart).line;
-  const definitions = new Map<string, SkillReference>();
+  const definitions = new Map<string, Reference>();
   const usages: PendingUsage[] = [];
-  let fence: { char: string; len: number; lang: string } | undefined;
+  let fence: { char: string; len: number; shell: boolean; console: boolean } | undefined;
   let inComment = false;
   for (let line = first; line < lines.lineCount; line++) {
     const from = Math.max(lines.lineStarts[line], doc.bodyStart);
@@ -524,7 +653,7 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
         fence = undefined;
         continue;
       }
-      if (SHELL_LANGUAGES.has(fence.lang)) shellWords(b, 'shell', from, to, fence.lang === 'console' || fence.lang === 'shellsession' || fence.lang === 'shell-session');
+      if (fence.shell) shellWords(b, 'shell', from, to, fence.console);
       else variablePaths(b, from, to);
       continue;
     }
@@ -532,7 +661,8 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
       const lineText = text.slice(from, to);
       const open = maybeFence ? FENCE.exec(lineText) : null;
       if (open && !(open[1][0] === '`' && lineText.indexOf('`', open.index + open[0].length) !== -1)) {
-        fence = { char: open[1][0], len: open[1].length, lang: open[2].toLowerCase() };
+        const lang = open[2].toLowerCase();
+        fence = { char: open[1][0], len: open[1].length, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session' };
         b.cwdChanged = false;
         continue;
       }
@@ -549,10 +679,12 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
     }
     inComment = scanLine(b, from, to, usages, inComment);
   }
+  const inOrder = b.out.length;
   for (const u of usages) {
     const def = definitions.get(u.label);
     if (!def) continue;
-    b.out.push({ ...def, kind: 'reflink', start: u.start, end: u.end, range: lines.range(u.start, u.end), label: u.label });
+    b.out.push(def.usedAt(u.start, u.end, u.label));
   }
-  return b.out.sort((x, y) => x.start - y.start);
+  // Only reference-style links come out of order.
+  return b.out.length > inOrder ? b.out.sort((x, y) => x.start - y.start) : b.out;
 }

@@ -10,6 +10,13 @@ export class LineIndex {
 
   constructor(readonly text: string) {
     const starts = [0];
+    // Most files end lines with `\n` alone: the native search is several times faster
+    // than a loop over every character.
+    if (text.indexOf('\r') === -1) {
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 13 /* \r */) {

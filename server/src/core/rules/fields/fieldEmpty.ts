@@ -2,7 +2,7 @@ import { resolveNode } from '../../document/values';
 import type { Rule } from '../types';
 import { Verdict } from '../outcomes';
 import { lastEntries } from './entries';
-import { hasYamlErrorAt, shapeFor, stringFor } from './profileValues';
+import { hasYamlErrorAt, isBlank, shapeFor, stringFor } from './profileValues';
 
 export const fieldEmpty: Rule = {
   code: 'field-empty',
@@ -17,7 +17,7 @@ export const fieldEmpty: Rule = {
         const spec = p.fields[entry.key];
         if (!spec || !(spec.required || (spec.minLength ?? 0) > 0)) return undefined;
         const shape = shapeFor(p, node);
-        const empty = shape === 'null' || (shape === 'string' && stringFor(p, node)!.trim() === '');
+        const empty = shape === 'null' || (shape === 'string' && isBlank(stringFor(p, node)!));
         return empty ? spec.onInvalid : undefined;
       });
       if (verdict.empty) continue;

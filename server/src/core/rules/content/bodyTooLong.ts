@@ -3,11 +3,7 @@ import type { Rule } from '../types';
 const MAX_LINES = 500;
 const MAX_TOKENS = 5000;
 
-/**
- * The UTF-16 units `utf8Length` counts as more than one byte: two-byte units, three-byte
- * units and lone low surrogates, and a high surrogate with the unit it takes along.
- */
-const MULTI_BYTE = /[\u0080-\u07ff]|[\u0800-\ud7ff\udc00-\uffff]|[\ud800-\udbff][\s\S]?/g;
+const NON_ASCII = /[^\x00-\x7f]/g;
 
 /**
  * `utf8Length(s)`, from the few units a native scan finds beyond ASCII: bodies are
@@ -15,10 +11,17 @@ const MULTI_BYTE = /[\u0080-\u07ff]|[\u0800-\ud7ff\udc00-\uffff]|[\ud800-\udbff]
  */
 export function utf8Bytes(s: string): number {
   let n = s.length;
-  MULTI_BYTE.lastIndex = 0;
-  for (let m = MULTI_BYTE.exec(s); m; m = MULTI_BYTE.exec(s)) {
-    const c = m[0].charCodeAt(0);
-    n += c < 0x800 ? 1 : c < 0xd800 || c > 0xdbff ? 2 : 4 - m[0].length;
+  NON_ASCII.lastIndex = 0;
+  while (NON_ASCII.test(s)) {
+    const i = NON_ASCII.lastIndex - 1;
+    const c = s.charCodeAt(i);
+    if (c < 0x800) n += 1;
+    else if (c < 0xd800 || c > 0xdbff) n += 2;
+    else if (i + 1 < s.length) {
+      // A high surrogate counts four bytes for itself and the unit after it, whatever that is.
+      n += 2;
+      NON_ASCII.lastIndex = i + 2;
+    } else n += 3;
   }
   return n;
 }

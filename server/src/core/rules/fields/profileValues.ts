@@ -68,7 +68,9 @@ export function measure(s: string, how: LengthMeasure | undefined, nfkc = false)
 
 /** Whether a YAML error touches the offsets [start, end]. */
 export function yamlErrorIn(doc: SkillDocument, start: number, end: number): boolean {
-  return doc.frontmatter.problems.some((p) => p.severity === 'error' && p.start <= end && p.end >= start);
+  const problems = doc.frontmatter.problems;
+  // Asked for every node of every file; most frontmatter has no problem at all.
+  return problems.length > 0 && problems.some((p) => p.severity === 'error' && p.start <= end && p.end >= start);
 }
 
 /** Whether a YAML error touches the entry: its value is then unreliable. */

@@ -64,28 +64,56 @@ function textLine(cwd: string, d: SkillDiagnostic): string {
   return `${displayPath(cwd, d.file)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}`;
 }
 
+// What JSON.stringify escapes in a string (quotes, backslashes, control characters,
+// lone surrogates); any surrogate sends the string the slow way.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `JSON.stringify(s)`: most report strings need no escape, and the test costs less than the call. */
+function quote(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+/**
+ * The printed path of each file a skill's diagnostics name: most name the SKILL.md,
+ * the rest mostly one other file at a time, so each distinct file is made relative once.
+ */
+function pathsOf(cwd: string, r: SkillCheckResult): (file: string) => string {
+  const skillPath = displayPath(cwd, r.file);
+  let lastFile = r.file;
+  let lastPath = skillPath;
+  return (file) => {
+    if (file === r.file) return skillPath;
+    if (file !== lastFile) {
+      lastFile = file;
+      lastPath = displayPath(cwd, file);
+    }
+    return lastPath;
+  };
+}
+
 /** One skill's part of the report. */
 export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResult): RenderedSkill {
   const c = counts(r.diagnostics);
+  const shown = pathsOf(cwd, r);
   let text: string;
   if (format === 'text') {
     if (r.diagnostics.length) {
       const t: string[] = [];
       for (const d of r.diagnostics) {
         const { start } = d.range;
-        t.push(displayPath(cwd, d.file), ':', String(start.line + 1), ':', String(start.character + 1), ': ', d.severity, ' ', d.code, ': ', d.message, '\n');
+        t.push(`${shown(d.file)}:${start.line + 1}:${start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
       }
       text = t.join('');
     } else text = '';
   } else {
     // JSON.stringify(skill, null, 2), nested two levels deep (every line indented by
-    // four more spaces), written out for this fixed shape. Pieces are joined once (a
-    // chain of += builds a rope that costs more to flatten than to join).
-    const q = JSON.stringify;
-    const t: string[] = ['    {\n      "name": ', q(r.name), ',\n      "path": ', q(displayPath(cwd, r.file)), ',\n      "targets": '];
+    // four more spaces), written out for this fixed shape; positions are integers, so
+    // they print as JSON.stringify prints them. Pieces are joined once (a chain of +=
+    // builds a rope that costs more to flatten than to join).
+    const t: string[] = ['    {\n      "name": ', quote(r.name), ',\n      "path": ', quote(shown(r.file)), ',\n      "targets": '];
     if (r.targets.length) {
       t.push('[');
-      for (let i = 0; i < r.targets.length; i++) t.push(i ? ',\n        ' : '\n        ', q(r.targets[i]));
+      for (let i = 0; i < r.targets.length; i++) t.push(i ? ',\n        ' : '\n        ', quote(r.targets[i]));
       t.push('\n      ]');
     } else t.push('[]');
     t.push(',\n      "valid": ', c.errors === 0 ? 'true' : 'false', ',\n      "diagnostics": ');
@@ -95,14 +123,14 @@ export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResu
         const d = r.diagnostics[i];
         const { start, end } = d.range;
         t.push(
-          i ? ',\n        {\n          "code": ' : '\n        {\n          "code": ', q(d.code),
-          ',\n          "severity": ', q(d.severity),
-          ',\n          "message": ', q(d.message),
-          ',\n          "file": ', q(displayPath(cwd, d.file)),
-          ',\n          "range": {\n            "start": {\n              "line": ', q(start.line),
-          ',\n              "character": ', q(start.character),
-          '\n            },\n            "end": {\n              "line": ', q(end.line),
-          ',\n              "character": ', q(end.character),
+          i ? ',\n        {\n          "code": ' : '\n        {\n          "code": ', quote(d.code),
+          ',\n          "severity": ', quote(d.severity),
+          ',\n          "message": ', quote(d.message),
+          ',\n          "file": ', quote(shown(d.file)),
+          ',\n          "range": {\n            "start": {\n              "line": ', String(start.line),
+          ',\n              "character": ', String(start.character),
+          '\n            },\n            "end": {\n              "line": ', String(end.line),
+          ',\n              "character": ', String(end.character),
           '\n            }\n          }\n        }',
         );
       }

@@ -47,9 +47,25 @@ function computeSkillSettings(skillFile: string, opts: CheckOptions): SkillSetti
   const fromConfig = opts.config ? settingsFor(opts.config, rel) : { targets: undefined, rules: {} };
   const ids = opts.targets?.length ? opts.targets : fromConfig.targets?.length ? fromConfig.targets : inferTargets(skillFile);
   return {
-    targets: ids.map((id) => getProfile(id)!).filter(Boolean),
+    targets: profilesFor(ids),
     rules: { ...(opts.ruleSeverities ?? {}), ...fromConfig.rules },
   };
+}
+
+// One shared list per set of ids: rules cache what they derive from the targets by
+// the list's identity (perTargets), and a run has only a few distinct sets.
+const targetLists = new Map<string, AgentProfile[]>();
+
+function profilesFor(ids: readonly ProfileId[]): AgentProfile[] {
+  const key = ids.join(',');
+  let list = targetLists.get(key);
+  if (!list) targetLists.set(key, (list = ids.map((id) => getProfile(id)!).filter(Boolean)));
+  return list;
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 /** Runs every document rule over a SKILL.md. Pure: reads nothing but `doc`. */
@@ -78,9 +94,10 @@ export function checkDocument(doc: SkillDocument, opts: CheckOptions = {}, rules
       });
     },
   };
+  const overrides = isEmpty(settings.rules) ? undefined : settings.rules;
   for (const rule of rules) {
     if (opts.token?.isCancellationRequested) break;
-    const setting = settings.rules[rule.code];
+    const setting = overrides?.[rule.code];
     if (setting === 'off') continue;
     current = rule;
     const before = out.length;
@@ -90,10 +107,14 @@ export function checkDocument(doc: SkillDocument, opts: CheckOptions = {}, rules
   return finish(doc, out);
 }
 
-/** Drops suppressed diagnostics and orders the rest by position. */
+/** Drops suppressed diagnostics and orders the rest by position (sorting `diagnostics` in place). */
 export function finish(doc: SkillDocument, diagnostics: SkillDiagnostic[]): SkillDiagnostic[] {
-  const sup = findSuppressions(doc);
-  return diagnostics
-    .filter((d) => d.file !== doc.path || !isSuppressed(sup, d))
-    .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  // Looking for suppression comments scans the whole text: skip it when there is nothing to drop.
+  const sup = diagnostics.length ? findSuppressions(doc) : undefined;
+  const kept = sup && (sup.file || sup.lines.size) ? diagnostics.filter((d) => d.file !== doc.path || !isSuppressed(sup, d)) : diagnostics;
+  return kept.sort(byPosition);
+}
+
+function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }

@@ -15,7 +15,16 @@ export interface Suppressions {
 const YAML_COMMENT = /#\s*skillmd-(disable-next-line|disable)\b([^\n\r]*)/;
 const HTML_COMMENT = /<!--\s*skillmd-(disable-next-line|disable)\b(.*?)-->/;
 
+// A check asks twice per document (after the document rules, after the references).
+const cache = new WeakMap<SkillDocument, Suppressions>();
+
 export function findSuppressions(doc: SkillDocument): Suppressions {
+  let hit = cache.get(doc);
+  if (!hit) cache.set(doc, (hit = scan(doc)));
+  return hit;
+}
+
+function scan(doc: SkillDocument): Suppressions {
   const out: Suppressions = { file: undefined, lines: new Map() };
   if (!doc.text.includes('skillmd-disable')) return out;
   const fm = doc.frontmatter;

@@ -2,6 +2,7 @@ import type { AgentProfile, Outcome } from '../profiles/types';
 import type { Severity } from '../types';
 
 const ORDER: Outcome[] = ['reject', 'warn', 'truncate', 'ignore'];
+const RANK: Record<Outcome, number> = { reject: 0, warn: 1, truncate: 2, ignore: 3 };
 
 const VERB: Record<Outcome, string> = {
   reject: 'rejected by',
@@ -22,26 +23,35 @@ export function severityOf(outcome: Outcome): Severity {
   }
 }
 
-/** Groups targets by what each does about a problem; undefined = no problem for it. */
+/**
+ * Groups targets by what each does about a problem; undefined = no problem for it.
+ * Rules build one per field per file and most stay empty, so the groups are
+ * allocated on the first hit; a verdict never changes once built.
+ */
 export class Verdict {
-  private readonly groups = new Map<Outcome, AgentProfile[]>();
+  /** targets per outcome, indexed by rank (ORDER) */
+  private groups: AgentProfile[][] | undefined;
+  private worstRank = ORDER.length;
+  private all: AgentProfile[] | undefined;
+  private text: string | undefined;
 
   constructor(targets: readonly AgentProfile[], judge: (p: AgentProfile) => Outcome | undefined) {
     for (const p of targets) {
       const o = judge(p);
       if (!o) continue;
-      const list = this.groups.get(o) ?? [];
-      list.push(p);
-      this.groups.set(o, list);
+      const rank = RANK[o];
+      this.groups ??= [[], [], [], []];
+      this.groups[rank].push(p);
+      if (rank < this.worstRank) this.worstRank = rank;
     }
   }
 
   get empty(): boolean {
-    return this.groups.size === 0;
+    return this.groups === undefined;
   }
 
   get worst(): Outcome | undefined {
-    return ORDER.find((o) => this.groups.has(o));
+    return ORDER[this.worstRank];
   }
 
   get severity(): Severity {
@@ -49,14 +59,50 @@ export class Verdict {
     return w ? severityOf(w) : 'info';
   }
 
+  /** Worst outcome first; shared between calls, so callers must not change it. */
   get profiles(): AgentProfile[] {
-    return ORDER.flatMap((o) => this.groups.get(o) ?? []);
+    this.all ??= this.groups ? this.groups.flat() : [];
+    return this.all;
   }
 
   /** "rejected by agentskills, copilot; ignored by eino" */
   describe(): string {
-    return ORDER.filter((o) => this.groups.has(o))
-      .map((o) => `${VERB[o]} ${this.groups.get(o)!.map((p) => p.id).join(', ')}`)
-      .join('; ');
+    if (this.text === undefined) {
+      const parts: string[] = [];
+      this.groups?.forEach((g, rank) => {
+        if (g.length) parts.push(`${VERB[ORDER[rank]]} ${g.map((p) => p.id).join(', ')}`);
+      });
+      this.text = parts.join('; ');
+    }
+    return this.text;
   }
+}
+
+/**
+ * Memoises `compute` per list of targets. checkDocument hands every file with the
+ * same targets the same list, so facts that depend only on the targets (field
+ * sets, profile-only verdicts) are derived once per run instead of once per file.
+ */
+export function perTargets<T>(compute: (targets: readonly AgentProfile[]) => T): (targets: readonly AgentProfile[]) => T {
+  const cache = new WeakMap<readonly AgentProfile[], T>();
+  return (targets) => {
+    let hit = cache.get(targets);
+    if (hit === undefined) cache.set(targets, (hit = compute(targets)));
+    return hit;
+  };
+}
+
+/** Like `perTargets`, for facts that also depend on a frontmatter key. */
+export function perTargetsAndKey<T>(compute: (targets: readonly AgentProfile[], key: string) => T): (targets: readonly AgentProfile[], key: string) => T {
+  const tables = perTargets(() => new Map<string, T>());
+  return (targets, key) => {
+    const table = tables(targets);
+    let hit = table.get(key);
+    if (hit === undefined) {
+      // Keys come from the documents: bound the table in case of many odd ones.
+      if (table.size >= 1000) table.clear();
+      table.set(key, (hit = compute(targets, key)));
+    }
+    return hit;
+  };
 }

@@ -2,6 +2,7 @@ import { getEntry } from '../../document/values';
 import type { Rule } from '../types';
 import { stringFor } from '../fields/profileValues';
 import { agentskills } from '../../profiles/agentskills';
+import { forEachLowerWord } from './words';
 
 /** Words and phrases that tell an agent *when* (or for what) to pick the skill. */
 const TRIGGER = /\b(when(ever)?|if (the |a )?(user|you|agent|someone)|use (it |this (skill )?)?(for|to|on|with|in|after|before)|(useful|ideal|best|designed|great|suited|intended|built|meant) (for|when|to)|(a |good |strong )fit for|helps?|triggers?|triggered|invoke|for (tasks|requests|questions|teams|agents|users|developers|projects|workflows))\b/i;
@@ -9,10 +10,6 @@ const TRIGGER = /\b(when(ever)?|if (the |a )?(user|you|agent|someone)|use (it |t
 const STOP = new Set(['a', 'an', 'the', 'skill', 'for', 'of', 'and', 'to']);
 /** Below this many words a description needs a trigger phrase; longer ones describe enough. */
 const SHORT_WORDS = 12;
-
-/** Runs of letters and digits: the non-empty parts of `words`' split. */
-const WORD = /[\p{L}\p{N}]+/gu;
-const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
  * Heuristics only (info): a description that restates the name, is only a few
@@ -30,22 +27,23 @@ export const descriptionQuality: Rule = {
     if (!d) return;
     const nameEntry = getEntry(ctx.doc, 'name');
     const name = (nameEntry?.value && stringFor(ctx.targets[0] ?? agentskills, nameEntry.value)) || ctx.folderName;
-    const nameWords = new Set(words(name));
-    // The words of `d` (as `words(d)`), counted lazily: once one is not in the name and
-    // there are SHORT_WORDS of them, no outcome below can change.
+    const nameWords = new Set<string>();
+    forEachLowerWord(name, (w) => {
+      nameWords.add(w);
+      return true;
+    });
+    // Once a word is not in the name and there are SHORT_WORDS of them, no outcome below can change.
     let count = 0;
     let descCount = 0;
     let allInName = true;
-    const lower = d.toLowerCase();
-    WORD.lastIndex = 0;
-    for (let m = WORD.exec(lower); m; m = WORD.exec(lower)) {
+    forEachLowerWord(d, (w) => {
       count++;
-      if (!STOP.has(m[0])) {
+      if (!STOP.has(w)) {
         descCount++;
-        if (allInName && !nameWords.has(m[0])) allInName = false;
+        if (allInName && !nameWords.has(w)) allInName = false;
       }
-      if (!allInName && count >= SHORT_WORDS) break;
-    }
+      return allInName || count < SHORT_WORDS;
+    });
     const range = entry.value.range;
     if (descCount > 0 && allInName) {
       ctx.report({ message: 'The description only restates the name; say what the skill does and when the agent should use it.', range });

@@ -1,9 +1,15 @@
 import type { Rule } from '../types';
-import { Verdict } from '../outcomes';
+import { perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
 import { stringFor } from './profileValues';
 
 const TAG = /<[^>]+>/;
+
+/** Whether some target forbids or strips `<`/`>` in the key's value. */
+const guarded = perTargetsAndKey((targets, key) => targets.some((p) => {
+  const spec = p.fields[key];
+  return (key === 'name' && p.name.forbidAngleBrackets) || spec?.forbidAngleBrackets || spec?.onXmlTags;
+}));
 
 export const angleBrackets: Rule = {
   code: 'angle-brackets',
@@ -11,7 +17,7 @@ export const angleBrackets: Rule = {
   defaultSeverity: 'error',
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
-      if (!entry.value) continue;
+      if (!entry.value || !guarded(ctx.targets, entry.key)) continue;
       let stripped = false;
       const verdict = new Verdict(ctx.targets, (p) => {
         const v = stringFor(p, entry.value);

@@ -1,8 +1,14 @@
 import { resolveNode } from '../../document/values';
 import type { Rule } from '../types';
-import { Verdict } from '../outcomes';
+import { perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
-import { hasYamlErrorAt, shapeFor, stringFor } from './profileValues';
+import { hasYamlErrorAt, isBlank, shapeFor, stringFor } from './profileValues';
+
+/** Whether some target needs a value for the key. */
+const needsValue = perTargetsAndKey((targets, key) => targets.some((p) => {
+  const spec = p.fields[key];
+  return !!spec && (spec.required || (spec.minLength ?? 0) > 0);
+}));
 
 export const fieldEmpty: Rule = {
   code: 'field-empty',
@@ -10,6 +16,7 @@ export const fieldEmpty: Rule = {
   defaultSeverity: 'error',
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
+      if (!needsValue(ctx.targets, entry.key)) continue;
       if (entry.value && hasYamlErrorAt(ctx.doc, entry)) continue;
       const node = resolveNode(entry.value);
       if (node && node.kind !== 'scalar') continue;
@@ -17,7 +24,7 @@ export const fieldEmpty: Rule = {
         const spec = p.fields[entry.key];
         if (!spec || !(spec.required || (spec.minLength ?? 0) > 0)) return undefined;
         const shape = shapeFor(p, node);
-        const empty = shape === 'null' || (shape === 'string' && stringFor(p, node)!.trim() === '');
+        const empty = shape === 'null' || (shape === 'string' && isBlank(stringFor(p, node)!));
         return empty ? spec.onInvalid : undefined;
       });
       if (verdict.empty) continue;

@@ -1,7 +1,7 @@
 import type { FrontmatterEntry } from '../../document/model';
 import type { AgentProfile, FieldSpec } from '../../profiles/types';
 import type { Rule, RuleContext } from '../types';
-import { Verdict } from '../outcomes';
+import { perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
 import { measure, stringFor } from './profileValues';
 
@@ -39,6 +39,15 @@ function check(ctx: RuleContext, entry: FrontmatterEntry, label: string, specOf:
   });
 }
 
+/** Whether some target limits the length of the key's value. */
+const limited = perTargetsAndKey((targets, key) => targets.some((p) => {
+  const spec = p.fields[key];
+  return !!spec && Math.min(spec.maxLength ?? Infinity, key === 'name' ? p.name.maxLength : Infinity) !== Infinity;
+}));
+
+/** Whether some target limits the length of a value nested in the key's map. */
+const limitsChildren = perTargetsAndKey((targets, key) => targets.some((p) => Object.values(p.fields[key]?.children ?? {}).some((c) => c.maxLength !== undefined)));
+
 export const fieldTooLong: Rule = {
   code: 'field-too-long',
   title: 'A field is longer than a target agent allows (`name` 64, `description` 1024, `compatibility` 500 characters).',
@@ -46,9 +55,9 @@ export const fieldTooLong: Rule = {
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       if (!entry.value) continue;
-      check(ctx, entry, entry.key, (p) => p.fields[entry.key]);
+      if (limited(ctx.targets, entry.key)) check(ctx, entry, entry.key, (p) => p.fields[entry.key]);
       const node = entry.value.kind === 'map' ? entry.value : undefined;
-      if (!node) continue;
+      if (!node || !limitsChildren(ctx.targets, entry.key)) continue;
       for (const child of node.entries) {
         if (child.value) check(ctx, child, `${entry.key}.${child.key}`, (p) => p.fields[entry.key]?.children?.[child.key]);
       }

@@ -4,9 +4,12 @@ import type { AgentProfile, FieldSpec } from '../../profiles/types';
 import type { Fix } from '../../types';
 import type { Rule, RuleContext } from '../types';
 import { replace, replaceValue, yamlQuote } from '../edits';
-import { Verdict } from '../outcomes';
+import { perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
 import { hasYamlErrorAt, shapeFits, shapeFor, type SeenShape } from './profileValues';
+
+/** Whether some target reads the key, so has a type for it. */
+const typed = perTargetsAndKey((targets, key) => targets.some((p) => p.fields[key]));
 
 export const fieldType: Rule = {
   code: 'field-type',
@@ -15,6 +18,7 @@ export const fieldType: Rule = {
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       if (!entry.value) continue; // field-empty reports it
+      if (!typed(ctx.targets, entry.key)) continue;
       // A YAML error on the value (e.g. an unquoted `: `) is reported by the YAML rules.
       if (hasYamlErrorAt(ctx.doc, entry)) continue;
       let shape: SeenShape = 'null';

@@ -1,7 +1,21 @@
+import type { Severity } from '../../types';
 import type { Rule } from '../types';
 import { removeEntry } from '../edits';
-import { Verdict } from '../outcomes';
+import { perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
+
+/** The diagnostic for a key, or null when every target reads it or none does. */
+const problem = perTargetsAndKey((targets, key): { severity: Severity; message: string; removable: boolean } | null => {
+  const readers = targets.filter((t) => t.fields[key]);
+  if (readers.length === 0) return null;
+  const verdict = new Verdict(targets, (p) => (p.fields[key] || p.unknownFields === 'extra' ? undefined : p.unknownFields));
+  if (verdict.empty) return null;
+  return {
+    severity: verdict.severity,
+    message: `\`${key}\` is read by ${readers.map((r) => r.id).join(', ')} but ${verdict.describe()}.`,
+    removable: verdict.worst === 'reject',
+  };
+});
 
 /**
  * A field that some targets read and others reject or ignore: one diagnostic that
@@ -12,16 +26,16 @@ export const fieldUnsupported: Rule = {
   title: 'A field that one target agent reads but another rejects or ignores.',
   defaultSeverity: 'warning',
   check(ctx) {
+    // One target reads a field or not: nothing to compare.
+    if (ctx.targets.length < 2) return;
     for (const entry of lastEntries(ctx.doc)) {
-      const readers = ctx.targets.filter((t) => t.fields[entry.key]);
-      if (readers.length === 0) continue;
-      const verdict = new Verdict(ctx.targets, (p) => (p.fields[entry.key] || p.unknownFields === 'extra' ? undefined : p.unknownFields));
-      if (verdict.empty) continue;
+      const p = problem(ctx.targets, entry.key);
+      if (!p) continue;
       ctx.report({
-        severity: verdict.severity,
-        message: `\`${entry.key}\` is read by ${readers.map((r) => r.id).join(', ')} but ${verdict.describe()}.`,
+        severity: p.severity,
+        message: p.message,
         range: entry.keyRange,
-        fixes: verdict.worst === 'reject' ? [{ title: `Remove \`${entry.key}\``, edits: [removeEntry(ctx.doc, entry)] }] : undefined,
+        fixes: p.removable ? [{ title: `Remove \`${entry.key}\``, edits: [removeEntry(ctx.doc, entry)] }] : undefined,
       });
     }
   },

@@ -2,8 +2,11 @@ import { resolveNode } from '../../document/values';
 import { closest } from '../../text/similarity';
 import type { Rule } from '../types';
 import { replaceValue } from '../edits';
-import { Verdict } from '../outcomes';
+import { perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
+
+/** Whether some target restricts the key to a set of values. */
+const restricted = perTargetsAndKey((targets, key) => targets.some((p) => p.fields[key]?.values));
 
 export const fieldValue: Rule = {
   code: 'field-value',
@@ -12,6 +15,7 @@ export const fieldValue: Rule = {
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       const node = resolveNode(entry.value);
+      if (!restricted(ctx.targets, entry.key)) continue;
       if (!node || node.kind !== 'scalar' || typeof node.value !== 'string') continue;
       const value = node.value;
       const verdict = new Verdict(ctx.targets, (p) => {

@@ -11,7 +11,10 @@ export const listingTruncated: Rule = {
       const cap = t.listingCap;
       if (!cap) continue;
       const parts = cap.fields.map((f) => toJs(getEntry(ctx.doc, f)?.value)).filter((v): v is string => typeof v === 'string' && v !== '');
-      const total = charLength(parts.join(' - '));
+      const listing = parts.join(' - ');
+      // A code point takes one or two UTF-16 units: a listing this short is within the cap.
+      if (listing.length <= cap.max) continue;
+      const total = charLength(listing);
       if (total <= cap.max) continue;
       const entry = getEntry(ctx.doc, cap.fields[cap.fields.length - 1]) ?? getEntry(ctx.doc, cap.fields[0]);
       if (!entry?.value) continue;

@@ -1,13 +1,16 @@
 import { getEntry } from '../../document/values';
 import type { Rule } from '../types';
-import { Verdict } from '../outcomes';
+import { perTargets, Verdict } from '../outcomes';
 import { stringFor } from './profileValues';
+
+const reservesNames = perTargets((targets) => targets.some((p) => p.name.reservedWords?.length || p.name.reservedPrefixes?.length));
 
 export const nameReservedWord: Rule = {
   code: 'name-reserved-word',
   title: '`name` contains a word or prefix an agent reserves (Claude Code: names starting with `anthropic-skills`).',
   defaultSeverity: 'warning',
   check(ctx) {
+    if (!reservesNames(ctx.targets)) return;
     const entry = getEntry(ctx.doc, 'name');
     if (!entry?.value) return;
     const words = new Set<string>();

@@ -10,6 +10,11 @@ const YAML11_BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|o
 const YAML11_DATE = /^\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?$/;
 const LENIENT_BOOL = /^(?:true|false|yes|no|on|off|1|0)$/i;
 
+/** `s.trim() === ''` without copying a long value that ends in a line break. */
+export function isBlank(s: string): boolean {
+  return /^\s*$/.test(s);
+}
+
 /** The scalar's text as a loader that keeps every scalar as a string sees it. */
 function scalarText(node: ValueNode & { kind: 'scalar' }): string {
   if (typeof node.value === 'string') return node.value;
@@ -22,7 +27,7 @@ export function shapeFor(p: AgentProfile, node: ValueNode | null | undefined): S
   if (!n) return 'null';
   if (n.kind === 'scalar') {
     const typing = p.yaml?.scalars ?? 'yaml1.2';
-    if (typing === 'strings') return n.source.trim() === '' && n.value === null ? 'null' : 'string';
+    if (typing === 'strings') return n.value === null && isBlank(n.source) ? 'null' : 'string';
     if (typing === 'yaml1.1' && n.style === 'plain' && typeof n.value === 'string') {
       if (YAML11_BOOL.test(n.value)) return 'boolean';
       if (YAML11_DATE.test(n.value)) return 'date';
@@ -63,7 +68,9 @@ export function measure(s: string, how: LengthMeasure | undefined, nfkc = false)
 
 /** Whether a YAML error touches the offsets [start, end]. */
 export function yamlErrorIn(doc: SkillDocument, start: number, end: number): boolean {
-  return doc.frontmatter.problems.some((p) => p.severity === 'error' && p.start <= end && p.end >= start);
+  const problems = doc.frontmatter.problems;
+  // Asked for every node of every file; most frontmatter has no problem at all.
+  return problems.length > 0 && problems.some((p) => p.severity === 'error' && p.start <= end && p.end >= start);
 }
 
 /** Whether a YAML error touches the entry: its value is then unreliable. */

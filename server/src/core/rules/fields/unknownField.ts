@@ -1,37 +1,41 @@
 import { profiles } from '../../profiles/registry';
 import { closest } from '../../text/similarity';
-import type { Fix } from '../../types';
+import type { Fix, Severity } from '../../types';
 import type { Rule } from '../types';
 import { removeEntry, replace } from '../edits';
-import { Verdict } from '../outcomes';
+import { perTargets, perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
+
+const knownFields = perTargets((targets) => new Set(targets.flatMap((t) => Object.keys(t.fields))));
+const unknownVerdict = perTargets((targets) => new Verdict(targets, (p) => (p.unknownFields === 'extra' ? undefined : p.unknownFields)));
+
+/** What the diagnostic says about an unknown key: the same for every file with these targets. */
+const advice = perTargetsAndKey((targets, key): { near: string | undefined; message: string; severity: Severity } => {
+  const verdict = unknownVerdict(targets);
+  const near = closest(key, knownFields(targets));
+  const elsewhere = profiles.filter((p) => !targets.includes(p) && p.fields[key]).map((p) => p.id);
+  let message = `Unknown field \`${key}\``;
+  if (near) message += `; did you mean \`${near}\`?`;
+  message += ` (${verdict.describe()})`;
+  if (elsewhere.length) message += `. It is read by ${elsewhere.join(', ')}, which ${elsewhere.length > 1 ? 'are' : 'is'} not targeted`;
+  return { near, message: message + '.', severity: verdict.worst === 'ignore' ? 'warning' : verdict.severity };
+});
 
 export const unknownField: Rule = {
   code: 'unknown-field',
   title: 'A field that none of the target agents reads (with "did you mean" for near misses).',
   defaultSeverity: 'warning',
   check(ctx) {
-    const known = new Set(ctx.targets.flatMap((t) => Object.keys(t.fields)));
+    if (unknownVerdict(ctx.targets).empty) return;
+    const known = knownFields(ctx.targets);
     for (const entry of lastEntries(ctx.doc)) {
       if (known.has(entry.key)) continue;
-      const verdict = new Verdict(ctx.targets, (p) => (p.unknownFields === 'extra' ? undefined : p.unknownFields));
-      if (verdict.empty) continue;
-      const near = closest(entry.key, known);
-      const elsewhere = profiles.filter((p) => !ctx.targets.includes(p) && p.fields[entry.key]).map((p) => p.id);
+      const { near, message, severity } = advice(ctx.targets, entry.key);
       const fixes: Fix[] = [];
       const taken = near !== undefined && ctx.doc.frontmatter.entries.some((e) => e.key === near);
       if (near && !taken) fixes.push({ title: `Rename to \`${near}\``, edits: [replace(ctx.doc, entry.keyStart, entry.keyEnd, near)], preferred: true });
       fixes.push({ title: `Remove \`${entry.key}\``, edits: [removeEntry(ctx.doc, entry)] });
-      let message = `Unknown field \`${entry.key}\``;
-      if (near) message += `; did you mean \`${near}\`?`;
-      message += ` (${verdict.describe()})`;
-      if (elsewhere.length) message += `. It is read by ${elsewhere.join(', ')}, which ${elsewhere.length > 1 ? 'are' : 'is'} not targeted`;
-      ctx.report({
-        severity: verdict.worst === 'ignore' ? 'warning' : verdict.severity,
-        message: message + '.',
-        range: entry.keyRange,
-        fixes,
-      });
+      ctx.report({ severity, message, range: entry.keyRange, fixes });
     }
   },
 };

@@ -30,6 +30,15 @@ const VERB: Record<string, string> = {
   ignore: 'ignored by',
 };
 
+// Profiles give the keys as a pattern string; compile each once, not per problem and target.
+const keyPatterns = new Map<string, RegExp>();
+
+function keyPattern(source: string): RegExp {
+  let re = keyPatterns.get(source);
+  if (!re) keyPatterns.set(source, (re = new RegExp(source)));
+  return re;
+}
+
 export const unquotedColon: Rule = {
   code: 'yaml-unquoted-colon',
   title: 'A value contains `: ` without quotes (e.g. `description: Use when: …`): invalid YAML that some agents reject and others repair.',
@@ -40,7 +49,7 @@ export const unquotedColon: Rule = {
       if (!hit) continue;
       const handling = (t: AgentProfile) => {
         const h = t.unquotedColon ?? 'reject';
-        return h === 'accepted' && t.unquotedColonKeys && !new RegExp(t.unquotedColonKeys).test(hit.key) ? 'reject' : h;
+        return h === 'accepted' && t.unquotedColonKeys && !keyPattern(t.unquotedColonKeys).test(hit.key) ? 'reject' : h;
       };
       const verdict = new Verdict(ctx.targets, (t) => {
         const h = handling(t);

@@ -1,13 +1,16 @@
 import type { Rule } from '../types';
-import { Verdict } from '../outcomes';
+import { perTargets, Verdict } from '../outcomes';
 import { isUnquotedColonProblem } from './unquotedColon';
+
+const yamlErrorVerdict = perTargets((targets) => new Verdict(targets, (p) => p.onYamlError));
 
 export const yamlSyntax: Rule = {
   code: 'yaml-syntax',
   title: 'The frontmatter is not valid YAML.',
   defaultSeverity: 'error',
   check(ctx) {
-    const verdict = new Verdict(ctx.targets, (p) => p.onYamlError);
+    if (ctx.doc.frontmatter.problems.length === 0) return;
+    const verdict = yamlErrorVerdict(ctx.targets);
     for (const p of ctx.doc.frontmatter.problems) {
       if (isUnquotedColonProblem(ctx.doc, p)) continue;
       if (p.code === 'DUPLICATE_KEY') continue;

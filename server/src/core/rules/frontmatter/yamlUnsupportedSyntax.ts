@@ -1,9 +1,9 @@
 import type { ValueNode } from '../../document/model';
-import type { Outcome } from '../../profiles/types';
+import type { AgentProfile, Outcome } from '../../profiles/types';
 import type { Fix } from '../../types';
 import type { Rule, RuleContext } from '../types';
 import { eol, replace } from '../edits';
-import { Verdict } from '../outcomes';
+import { perTargets, Verdict } from '../outcomes';
 import { yamlErrorIn } from '../fields/profileValues';
 
 type Feature = 'flow' | 'anchor' | 'alias' | 'tag';
@@ -22,6 +22,19 @@ const FIX_HINT: Record<Feature, string> = {
   tag: 'remove the tag',
 };
 
+function outcome(p: AgentProfile, f: Feature): Outcome | undefined {
+  const y = p.yaml;
+  if (!y) return undefined;
+  return f === 'flow' ? y.onFlowStyle : f === 'tag' ? y.onTags : y.onAnchors;
+}
+
+/** What the targets do with each feature; null when they accept them all. */
+const featureVerdicts = perTargets((targets) => {
+  const verdicts = {} as Record<Feature, Verdict>;
+  for (const f of ['flow', 'anchor', 'alias', 'tag'] as Feature[]) verdicts[f] = new Verdict(targets, (p) => outcome(p, f));
+  return Object.values(verdicts).every((v) => v.empty) ? null : verdicts;
+});
+
 /**
  * YAML that a strict loader refuses even though it is valid YAML: skills-ref reads
  * frontmatter with strictyaml, which rejects flow style, anchors, aliases and tags.
@@ -31,20 +44,10 @@ export const yamlUnsupportedSyntax: Rule = {
   title: 'Valid YAML that a target\'s strict YAML loader refuses (skills-ref/strictyaml: flow style `[a, b]`, anchors, aliases, tags).',
   defaultSeverity: 'error',
   check(ctx) {
-    const outcome = (f: Feature) => (p: (typeof ctx.targets)[number]): Outcome | undefined => {
-      const y = p.yaml;
-      if (!y) return undefined;
-      return f === 'flow' ? y.onFlowStyle : f === 'tag' ? y.onTags : y.onAnchors;
-    };
-    const verdicts = new Map<Feature, Verdict>();
-    const verdict = (f: Feature) => {
-      let v = verdicts.get(f);
-      if (!v) verdicts.set(f, (v = new Verdict(ctx.targets, outcome(f))));
-      return v;
-    };
-    if ((['flow', 'anchor', 'alias', 'tag'] as Feature[]).every((f) => verdict(f).empty)) return;
+    const verdicts = featureVerdicts(ctx.targets);
+    if (!verdicts) return;
     const report = (f: Feature, node: ValueNode, fixes?: Fix[]) => {
-      const v = verdict(f);
+      const v = verdicts[f];
       if (v.empty) return;
       const parser = [...new Set(v.profiles.map((p) => p.yaml!.parser))].join(', ');
       const what = f === 'flow' ? (node.kind === 'seq' ? 'A flow list `[…]`' : 'A flow mapping `{…}`') : WHAT[f];

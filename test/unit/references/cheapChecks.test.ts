@@ -71,3 +71,21 @@ test('SettledCache and settle: values at hand without a promise, pending ones aw
   assert.ok(pending instanceof Promise);
   assert.equal(await pending, 6);
 });
+
+test('unused files: referenced Markdown is read only while some resource file is not yet known used', async () => {
+  const all = await check('[a](references/a.md) [b](references/b.md)\n', {
+    'references/a.md': '[b](b.md) [x](../docs/x.md)\n',
+    'references/b.md': '# B\n',
+  });
+  assert.deepEqual(summary(all.diagnostics), []);
+  assert.deepEqual(all.fs.reads, []);
+
+  const some = await check('[a](references/a.md)\n', {
+    'references/a.md': '[b](b.md)\n',
+    'references/b.md': '[c](c.md)\n',
+    'references/c.md': '# C\n',
+  });
+  assert.deepEqual(summary(some.diagnostics), []);
+  assert.deepEqual(some.fs.reads, ['/w/my-skill/references/a.md', '/w/my-skill/references/b.md']);
+  assert.ok(some.dependencies.includes('/w/my-skill/references/c.md'));
+});

@@ -258,12 +258,15 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       candidates.push(...(await walkFiles(ctx, dir)));
     }
     if (!candidates.length) return;
-    const used = resolved ? await usedPathsFrom(ctx, doc, skillDir, resolved, deps) : await usedPaths(ctx, doc, skillDir, deps, refs);
-    const isUsed = (file: string) => {
+    const isUsedIn = (used: Set<string>, file: string) => {
       for (let p = file; p.length > skillDir.length; p = path.dirname(p)) if (used.has(p)) return true;
       return false;
     };
-    let unused = candidates.filter((c) => !isUsed(c));
+    // Once every candidate is used, further Markdown files cannot change the outcome.
+    let left = candidates;
+    const allUsed = (used: Set<string>) => !(left = left.filter((c) => !isUsedIn(used, c))).length;
+    const used = resolved ? await usedPathsFrom(ctx, doc, skillDir, resolved, deps, allUsed) : await usedPaths(ctx, doc, skillDir, deps, refs);
+    let unused = candidates.filter((c) => !isUsedIn(used, c));
     if (!unused.length) return;
     // Scripts and templates are often used by other scripts: a used non-Markdown
     // file that names another file's base name uses it.
@@ -298,8 +301,18 @@ export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skill
   return usedPathsFrom(ctx, doc, skillDir, await resolveAll(ctx, doc, skillDir, docRefs), deps);
 }
 
-/** usedPaths, given the resolved references of SKILL.md (checkReferences has them at hand). */
-async function usedPathsFrom(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, resolved: ResolvedReference[], deps?: Set<string>): Promise<Set<string>> {
+/**
+ * usedPaths, given the resolved references of SKILL.md (checkReferences has them at
+ * hand); stops reading further files once `enough` says the set answers the question.
+ */
+async function usedPathsFrom(
+  ctx: ReferenceContext,
+  doc: SkillDocument,
+  skillDir: string,
+  resolved: ResolvedReference[],
+  deps?: Set<string>,
+  enough?: (used: Set<string>) => boolean,
+): Promise<Set<string>> {
   const used = new Set<string>();
   const queue: string[] = [];
   const seen = new Set<string>([doc.path]);
@@ -321,7 +334,7 @@ async function usedPathsFrom(ctx: ReferenceContext, doc: SkillDocument, skillDir
   };
   visit(doc, resolved);
   // Breadth first, as the files are found.
-  for (let i = 0; i < queue.length; i++) {
+  for (let i = 0; i < queue.length && !enough?.(used); i++) {
     const read = ctx.markdownNow(queue[i]);
     const m = read instanceof Promise ? await read : read;
     if ('doc' in m) visit(m.doc, await resolveAll(ctx, m.doc, skillDir));

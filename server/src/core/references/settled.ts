@@ -39,7 +39,6 @@ export function after<T, U>(value: Pending<T>, f: (v: T) => Pending<U>): Pending
 }
 
 /** Steps that yield what they wait for; each `yield` is typed where its value is received. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Steps<T> = Generator<unknown, T, any>;
 
 /**

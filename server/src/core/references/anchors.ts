@@ -16,7 +16,17 @@ export interface Anchor {
 
 /** GitHub's heading id: lowercase, punctuation except `-` and `_` dropped, spaces to `-`. */
 export function githubSlug(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+  // Headings are mostly ASCII: one pass over char codes instead of two Unicode regexes.
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 128) return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+    if (c >= 65 && c <= 90) c += 32;
+    else if (c === 32) c = 45; /* ' ' → - */
+    else if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 /* _ */ || c === 45)) /* - */ continue;
+    out += String.fromCharCode(c);
+  }
+  return out;
 }
 
 /** GitHub's slugger: a repeated heading gets `-1`, `-2`, … */
@@ -43,7 +53,10 @@ export function headingPlainText(md: string): string {
   if (s.includes('[')) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1');
   if (s.includes('<')) s = s.replace(/<\/?[A-Za-z][^>]*>/g, '');
   if (s.includes('&')) s = s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e]);
-  return s.replace(/`+/g, '').replace(/\*+|~~/g, '').replace(/(^|\W)_+|_+(?=\W|$)/g, '$1').trim();
+  if (s.includes('`')) s = s.replace(/`+/g, '');
+  if (s.includes('*') || s.includes('~~')) s = s.replace(/\*+|~~/g, '');
+  if (s.includes('_')) s = s.replace(/(^|\W)_+|_+(?=\W|$)/g, '$1');
+  return s.trim();
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
@@ -67,17 +80,21 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       }
     }
   }
+  const src = lines.text;
+  // The next `<a` from here on: lines before it need no anchor-tag scan.
+  let nextTag = src.indexOf('<a');
   let fence: string | undefined;
   let prevParagraph: number | undefined;
   for (; line < lines.lineCount; line++) {
-    const t = lines.lineText(line);
+    const from = lines.lineStarts[line];
+    const to = lines.lineEnd(line);
     // The first character after up to three spaces decides which patterns can match.
-    let k = 0;
-    while (k < 3 && t.charCodeAt(k) === 32) k++;
-    const lead = t.charCodeAt(k);
-    const fenceMatch = lead === 96 /* ` */ || lead === 126 /* ~ */ ? /^ {0,3}(`{3,}|~{3,})/.exec(t) : null;
+    let k = from;
+    while (k < to && k - from < 3 && src.charCodeAt(k) === 32) k++;
+    const lead = k < to ? src.charCodeAt(k) : NaN;
+    const fenceMatch = lead === 96 /* ` */ || lead === 126 /* ~ */ ? /^ {0,3}(`{3,}|~{3,})/.exec(src.slice(from, to)) : null;
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(t)) fence = undefined;
+      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(fenceMatch.input)) fence = undefined;
       continue;
     }
     if (fenceMatch) {
@@ -85,8 +102,16 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       prevParagraph = undefined;
       continue;
     }
-    const range = { start: { line, character: 0 }, end: { line, character: t.length } };
-    if (t.includes('<a')) {
+    if (nextTag !== -1 && nextTag < from) nextTag = src.indexOf('<a', from);
+    const hasTag = nextTag !== -1 && nextTag + 2 <= to;
+    if (!hasTag && isProseLead(lead)) {
+      // Most lines: a paragraph goes on, and nothing needs the line's text.
+      prevParagraph = prevParagraph === undefined ? line : prevParagraph === line - 1 ? line : undefined;
+      continue;
+    }
+    const t = src.slice(from, to);
+    if (hasTag) {
+      const range = lineRange(line, t);
       HTML_ANCHOR.lastIndex = 0;
       for (let m = HTML_ANCHOR.exec(t); m; m = HTML_ANCHOR.exec(t)) {
         out.push({ id: m[1], text: m[1], range, kind: 'anchor' });
@@ -98,7 +123,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       // A closing run of `#` preceded by a space is not part of the text.
       const closing = /(?:^|[ \t])#+$/.exec(content);
       if (closing) content = content.slice(0, closing.index).trim();
-      addHeading(out, slugger, content, range, atx[1].length);
+      addHeading(out, slugger, content, lineRange(line, t), atx[1].length);
       prevParagraph = undefined;
       continue;
     }
@@ -111,10 +136,23 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       continue;
     }
     const blank = t.trim() === '';
-    const block = /^ {0,3}([-*+]\s|\d+[.)]\s|>|\||<)/.test(t);
+    // (Only these leads can start a list item, quote, table or HTML block.)
+    const block = BLOCK_LEAD.has(lead) && /^ {0,3}([-*+]\s|\d+[.)]\s|>|\||<)/.test(t);
     prevParagraph = blank || block ? undefined : prevParagraph === undefined ? line : prevParagraph === line - 1 ? line : undefined;
   }
   return out;
+}
+
+/** `- * + 0-9 > | <` */
+const BLOCK_LEAD = new Set([45, 42, 43, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 62, 124, 60]);
+
+/** A line starting so is neither blank nor a heading or block start: a paragraph line. */
+function isProseLead(lead: number): boolean {
+  return lead > 32 && lead < 127 && lead !== 35 /* # */ && lead !== 61 /* = */ && !BLOCK_LEAD.has(lead);
+}
+
+function lineRange(line: number, t: string): Range {
+  return { start: { line, character: 0 }, end: { line, character: t.length } };
 }
 
 function addHeading(out: Anchor[], slugger: Slugger, content: string, range: Range, level: number): void {

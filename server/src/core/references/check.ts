@@ -1,18 +1,19 @@
 import * as path from 'node:path';
 import { resolveSkillSettings, type CheckOptions } from '../check/checkDocument';
 import type { SkillDocument } from '../document/model';
-import { parseSkillDocument } from '../document/parse';
 import { formatBytes } from '../document/readSkillFile';
 import type { RuleInfo } from '../rules/fileRules';
 import { closest } from '../text/similarity';
 import type { Fix, Range, Severity, SkillDiagnostic } from '../types';
+import { childPath } from '../workspace/childPath';
 import type { FileSystem } from '../workspace/fileSystem';
 import { collectAnchors, findAnchor, type Anchor } from './anchors';
-import { isMarkdownPath, ReferenceContext } from './context';
+import { isMarkdownPath, ReferenceContext, type FileAnchors, type TextRead } from './context';
 import { isLinkKind, writePath } from './edits';
 import { extractReferences, type SkillReference } from './extract';
-import { baseDirOf, resolveReference, type Resolution } from './resolve';
+import { baseDirOf, resolveReferenceNow, type Resolution } from './resolve';
 import { REFERENCE_RULES as R } from './rules';
+import { after, type Pending } from './settled';
 import { walkFiles } from './walk';
 
 /** Folders whose files should each be referenced from somewhere. */
@@ -49,7 +50,8 @@ export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skil
   const out: ResolvedReference[] = [];
   for (const ref of refs) {
     if (ref.kind === 'reflink' || ref.path === '') continue;
-    const resolution = await resolveReference(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    const pending = resolveReferenceNow(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    const resolution = pending instanceof Promise ? await pending : pending;
     // A path in code without a known folder prefix counts only when it exists as written.
     if (ref.tentative && resolution.status !== 'ok') continue;
     out.push({ ref, resolution });
@@ -81,11 +83,17 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   };
 
   const refs = extractReferences(doc);
+  // What resolveAll gives, kept for usedPaths (unless cancelled half way).
+  const resolved: ResolvedReference[] = [];
+  let cancelled = false;
   let ownAnchors: Anchor[] | undefined;
   const anchorsOfSelf = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
 
   for (const ref of refs) {
-    if (opts.token?.isCancellationRequested) break;
+    if (opts.token?.isCancellationRequested) {
+      cancelled = true;
+      break;
+    }
     if (ref.kind === 'reflink') continue;
     if (ref.path === '') {
       if (ref.fragment) checkFragment(ref, doc.path, { anchors: anchorsOfSelf(), truncated: false });
@@ -99,8 +107,10 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         fixes: [{ title: `Use ${quote(fixed)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, fixed) }], preferred: true }],
       });
     }
-    const res = await resolveReference(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    const pending = resolveReferenceNow(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    const res = pending instanceof Promise ? await pending : pending;
     if (ref.tentative && res.status !== 'ok') continue;
+    resolved.push({ ref, resolution: res });
     if ('abs' in res) deps.add(res.abs);
     switch (res.status) {
       case 'absolute': {
@@ -136,7 +146,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           message: `${quote(ref.path)} differs in letter case from ${quote(actual)} on disk; agents run on case-sensitive file systems where it is not found. Write ${quote(actual)}.`,
           fixes: [{ title: `Change to ${quote(actual)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, actual) }], preferred: true }],
         });
-        await checkExisting(ref, res.abs, res.rel, res.type);
+        const more = checkExisting(ref, res.abs, res.rel, res.type);
+        if (more instanceof Promise) await more;
         break;
       }
       case 'ok':
@@ -146,12 +157,13 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
             message: `${quote(ref.path)} is a symbolic link to ${res.symlinkOutside}, outside the skill folder; read_skill_file refuses it and the link breaks when the skill is installed. Copy the file into the skill.`,
           });
         }
-        await checkExisting(ref, res.abs, res.rel, res.type);
+        const more = checkExisting(ref, res.abs, res.rel, res.type);
+        if (more instanceof Promise) await more;
         break;
     }
   }
 
-  if (enabled(R.unusedFile)) await checkUnused();
+  if (enabled(R.unusedFile)) await checkUnused(cancelled ? undefined : resolved);
 
   return { diagnostics, dependencies: [...deps] };
 
@@ -181,16 +193,25 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     });
   }
 
-  async function checkExisting(ref: SkillReference, abs: string, rel: string, type: string): Promise<void> {
-    if (ref.fragment && type === 'file' && isMarkdownPath(abs)) {
-      const a = abs === doc.path ? { anchors: anchorsOfSelf(), truncated: false } : await ctx.anchors(abs);
-      if ('ok' in a) {
-        report(R.unreadable, {
-          range: ref.range,
-          message: `${quote(ref.path)} cannot be read as text to find #${ref.fragment} (${a.ok ? '' : `${a.problem}: ${a.detail}`}); link to a Markdown file or drop the fragment.`,
-        });
-      } else checkFragment(ref, abs, a);
-    }
+  /** Checks of an existing target; a promise only when a read is still pending. */
+  function checkExisting(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
+    const target = ref.fragment && type === 'file' && isMarkdownPath(abs) ? (abs === doc.path ? { anchors: anchorsOfSelf(), truncated: false } : ctx.anchorsNow(abs)) : undefined;
+    return after(target, (a) => {
+      if (a) checkFragmentIn(ref, abs, a);
+      return checkTarget(ref, abs, rel, type);
+    });
+  }
+
+  function checkFragmentIn(ref: SkillReference, abs: string, a: FileAnchors | TextRead): void {
+    if ('ok' in a) {
+      report(R.unreadable, {
+        range: ref.range,
+        message: `${quote(ref.path)} cannot be read as text to find #${ref.fragment} (${a.ok ? '' : `${a.problem}: ${a.detail}`}); link to a Markdown file or drop the fragment.`,
+      });
+    } else checkFragment(ref, abs, a);
+  }
+
+  function checkTarget(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
     if (isLinkKind(ref) && type === 'file' && rel.split('/').length > 2 && enabled(R.tooDeep)) {
       report(R.tooDeep, {
         range: ref.pathRange,
@@ -198,13 +219,14 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       });
     }
     if (ref.executed && type === 'file' && enabled(R.notExecutable)) {
-      const st = await ctx.stat(abs);
-      if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0) {
-        report(R.notExecutable, {
-          range: ref.pathRange,
-          message: `${quote(rel)} is run directly but is not executable (mode ${(st.mode & 0o777).toString(8)}); run \`chmod +x ${rel}\` or invoke it through its interpreter.`,
-        });
-      }
+      return after(ctx.statNow(abs), (st) => {
+        if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0) {
+          report(R.notExecutable, {
+            range: ref.pathRange,
+            message: `${quote(rel)} is run directly but is not executable (mode ${(st.mode & 0o777).toString(8)}); run \`chmod +x ${rel}\` or invoke it through its interpreter.`,
+          });
+        }
+      });
     }
   }
 
@@ -224,22 +246,27 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     });
   }
 
-  async function checkUnused(): Promise<void> {
-    const top = await ctx.listing(skillDir);
+  async function checkUnused(resolved: ResolvedReference[] | undefined): Promise<void> {
+    const listed = ctx.listingNow(skillDir);
+    const top = listed instanceof Promise ? await listed : listed;
     const folders = RESOURCE_FOLDERS.filter((f) => top?.byName.get(f)?.type === 'directory');
     if (!folders.length) return;
     const candidates: string[] = [];
     for (const f of folders) {
-      deps.add(path.join(skillDir, f));
-      candidates.push(...(await walkFiles(ctx, path.join(skillDir, f))));
+      const dir = childPath(skillDir, f);
+      deps.add(dir);
+      candidates.push(...(await walkFiles(ctx, dir)));
     }
     if (!candidates.length) return;
-    const used = await usedPaths(ctx, doc, skillDir, deps, refs);
-    const isUsed = (file: string) => {
+    const isUsedIn = (used: Set<string>, file: string) => {
       for (let p = file; p.length > skillDir.length; p = path.dirname(p)) if (used.has(p)) return true;
       return false;
     };
-    let unused = candidates.filter((c) => !isUsed(c));
+    // Once every candidate is used, further Markdown files cannot change the outcome.
+    let left = candidates;
+    const allUsed = (used: Set<string>) => !(left = left.filter((c) => !isUsedIn(used, c))).length;
+    const used = resolved ? await usedPathsFrom(ctx, doc, skillDir, resolved, deps, allUsed) : await usedPaths(ctx, doc, skillDir, deps, refs);
+    let unused = candidates.filter((c) => !isUsedIn(used, c));
     if (!unused.length) return;
     // Scripts and templates are often used by other scripts: a used non-Markdown
     // file that names another file's base name uses it.
@@ -271,12 +298,26 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
  * the skill it references (their links resolve against their own folder).
  */
 export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>, docRefs?: SkillReference[]): Promise<Set<string>> {
+  return usedPathsFrom(ctx, doc, skillDir, await resolveAll(ctx, doc, skillDir, docRefs), deps);
+}
+
+/**
+ * usedPaths, given the resolved references of SKILL.md (checkReferences has them at
+ * hand); stops reading further files once `enough` says the set answers the question.
+ */
+async function usedPathsFrom(
+  ctx: ReferenceContext,
+  doc: SkillDocument,
+  skillDir: string,
+  resolved: ResolvedReference[],
+  deps?: Set<string>,
+  enough?: (used: Set<string>) => boolean,
+): Promise<Set<string>> {
   const used = new Set<string>();
-  const queue: SkillDocument[] = [doc];
+  const queue: string[] = [];
   const seen = new Set<string>([doc.path]);
-  while (queue.length) {
-    const d = queue.shift()!;
-    for (const { ref, resolution: r } of await resolveAll(ctx, d, skillDir, d === doc && docRefs ? docRefs : extractReferences(d))) {
+  const visit = (d: SkillDocument, refs: ResolvedReference[]) => {
+    for (const { ref, resolution: r } of refs) {
       if (r.status === 'missing' && r.suggestion) {
         // "Did you mean" already points at it: not also unused.
         used.add(path.resolve(baseDirOf(ref, d.path, skillDir), r.suggestion.join('/')));
@@ -287,18 +328,27 @@ export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skill
       if (r.type === 'file' && isMarkdownPath(r.abs) && !seen.has(r.abs) && seen.size < 200) {
         seen.add(r.abs);
         deps?.add(r.abs);
-        const t = await ctx.readText(r.abs);
-        if (t.ok) queue.push(parseSkillDocument(r.abs, t.text));
+        queue.push(r.abs);
       }
     }
+  };
+  visit(doc, resolved);
+  // Breadth first, as the files are found.
+  for (let i = 0; i < queue.length && !enough?.(used); i++) {
+    const read = ctx.markdownNow(queue[i]);
+    const m = read instanceof Promise ? await read : read;
+    if ('doc' in m) visit(m.doc, await resolveAll(ctx, m.doc, skillDir));
   }
   return used;
 }
 
 function omitUndefined<T extends object>(o: T): T {
-  const out = {} as T;
-  for (const [k, v] of Object.entries(o)) if (v !== undefined && k !== 'severity' && k !== 'file') (out as Record<string, unknown>)[k] = v;
-  return out;
+  const out = {} as Record<string, unknown>;
+  for (const k in o) {
+    const v = o[k];
+    if (v !== undefined && k !== 'severity' && k !== 'file') out[k] = v;
+  }
+  return out as T;
 }
 
 export function formatSize(n: number): string {

@@ -1,7 +1,12 @@
 import * as path from 'node:path';
+import { findFrontmatterBounds } from '../document/frontmatterBounds';
+import type { Frontmatter, SkillDocument } from '../document/model';
+import { parseSkillDocument } from '../document/parse';
 import { decodeText } from '../document/readSkillFile';
+import { LineIndex } from '../text/lineIndex';
 import type { DirEntry, FileStat, FileSystem } from '../workspace/fileSystem';
 import { collectAnchors, type Anchor } from './anchors';
+import { after, SettledCache, type Pending } from './settled';
 
 /** Target files are read up to this many bytes: a heading past it is not looked for. */
 export const MAX_TARGET_BYTES = 256 * 1024;
@@ -14,12 +19,15 @@ export interface Listing {
   entries: DirEntry[];
   byName: Map<string, DirEntry>;
   byLower: Map<string, DirEntry>;
+  /** names not starting with `.`: what a missing name may be a typo of */
+  visibleNames: string[];
 }
 
 /** A listing whose name maps are built on first use (most folders only need `entries` or `byName`). */
 class LazyListing implements Listing {
   private name?: Map<string, DirEntry>;
   private lower?: Map<string, DirEntry>;
+  private visible?: string[];
 
   constructor(readonly entries: DirEntry[]) {}
 
@@ -41,66 +49,82 @@ class LazyListing implements Listing {
     }
     return this.lower;
   }
+
+  get visibleNames(): string[] {
+    return (this.visible ??= this.entries.filter((e) => !e.name.startsWith('.')).map((e) => e.name));
+  }
+}
+
+/** Headings and anchors of a Markdown file (from its first `maxBytes`). */
+export interface FileAnchors {
+  anchors: Anchor[];
+  truncated: boolean;
+}
+
+/** A Markdown file read for its references and anchors. */
+export interface MarkdownFile {
+  doc: SkillDocument;
+  truncated: boolean;
 }
 
 /**
  * Caches for one check run (or one provider call): each folder is listed once, each
  * file stat-ed and read at most once, and only a prefix of large files is read.
+ * The `…Now` accessors give settled values without a promise (see SettledCache).
  */
 export class ReferenceContext {
-  private readonly listings = new Map<string, Promise<Listing | undefined>>();
-  private readonly stats = new Map<string, Promise<FileStat | undefined | Error>>();
-  private readonly reals = new Map<string, Promise<string | undefined>>();
-  private readonly texts = new Map<string, Promise<TextRead>>();
-  private readonly anchorCache = new Map<string, Promise<{ anchors: Anchor[]; truncated: boolean } | TextRead>>();
+  private readonly listings = new SettledCache<Listing | undefined>();
+  private readonly stats = new SettledCache<FileStat | undefined | Error>();
+  private readonly reals = new SettledCache<string | undefined>();
+  private readonly texts = new SettledCache<TextRead>();
+  private readonly markdownFiles = new SettledCache<MarkdownFile | Extract<TextRead, { ok: false }>>();
+  private readonly anchorCache = new SettledCache<FileAnchors | TextRead>();
   /** resolveReference results by skill folder (and base folder), then written path */
-  readonly resolutions = new Map<string, Map<string, Promise<unknown>>>();
+  readonly resolutions = new Map<string, SettledCache<unknown>>();
 
   constructor(readonly fs: FileSystem, readonly maxBytes = MAX_TARGET_BYTES) {}
 
   listing(dir: string): Promise<Listing | undefined> {
-    let p = this.listings.get(dir);
-    if (!p) {
-      p = this.fs.readDirectory(dir).then(
+    return Promise.resolve(this.listingNow(dir));
+  }
+
+  listingNow(dir: string): Pending<Listing | undefined> {
+    return this.listings.get(dir, () =>
+      this.fs.readDirectory(dir).then(
         (entries) => new LazyListing(entries),
         () => undefined,
-      );
-      this.listings.set(dir, p);
-    }
-    return p;
+      ),
+    );
   }
 
   stat(file: string): Promise<FileStat | undefined | Error> {
-    let p = this.stats.get(file);
-    if (!p) {
-      p = this.fs.stat(file).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-      this.stats.set(file, p);
-    }
-    return p;
+    return Promise.resolve(this.statNow(file));
+  }
+
+  statNow(file: string): Pending<FileStat | undefined | Error> {
+    return this.stats.get(file, () => this.fs.stat(file).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
   }
 
   realpath(file: string): Promise<string | undefined> {
-    let p = this.reals.get(file);
-    if (!p) {
-      p = this.fs.realpath(file).catch(() => undefined);
-      this.reals.set(file, p);
-    }
-    return p;
+    return Promise.resolve(this.realpathNow(file));
+  }
+
+  realpathNow(file: string): Pending<string | undefined> {
+    return this.reals.get(file, () => this.fs.realpath(file).catch(() => undefined));
   }
 
   /** The file as text (its first `maxBytes`), or why it is not text. Never throws. */
   readText(file: string): Promise<TextRead> {
-    let p = this.texts.get(file);
-    if (!p) {
-      p = this.read(file);
-      this.texts.set(file, p);
-    }
-    return p;
+    return Promise.resolve(this.readTextNow(file));
+  }
+
+  readTextNow(file: string): Pending<TextRead> {
+    return this.texts.get(file, () => this.read(file));
   }
 
   /** Seeds the cache with a text already in memory (the open SKILL.md). */
   seedText(file: string, text: string): void {
-    this.texts.set(file, Promise.resolve({ ok: true, text, size: text.length, truncated: false }));
+    this.texts.set(file, { ok: true, text, size: text.length, truncated: false });
   }
 
   private async read(file: string): Promise<TextRead> {
@@ -158,15 +182,45 @@ export class ReferenceContext {
     }
   }
 
-  /** Headings and anchors of a Markdown file (from its first `maxBytes`). */
-  anchors(file: string): Promise<{ anchors: Anchor[]; truncated: boolean } | TextRead> {
-    let p = this.anchorCache.get(file);
-    if (!p) {
-      p = this.readText(file).then((r) => (r.ok ? { anchors: collectAnchors(r.text), truncated: r.truncated } : r));
-      this.anchorCache.set(file, p);
-    }
-    return p;
+  /** A Markdown file (its first `maxBytes`) as a document to extract references from. */
+  markdownNow(file: string): Pending<MarkdownFile | Extract<TextRead, { ok: false }>> {
+    return this.markdownFiles.get(file, () =>
+      after(this.readTextNow(file), (r) => (r.ok ? { doc: parseReferencedMarkdown(file, r.text), truncated: r.truncated } : r)),
+    );
   }
+
+  /** Headings and anchors of a Markdown file (from its first `maxBytes`). */
+  anchors(file: string): Promise<FileAnchors | TextRead> {
+    return Promise.resolve(this.anchorsNow(file));
+  }
+
+  anchorsNow(file: string): Pending<FileAnchors | TextRead> {
+    // From the same document as the file's references: its lines are split once.
+    return this.anchorCache.get(file, () =>
+      after(this.markdownNow(file), (m) => ('doc' in m ? { anchors: collectAnchors(m.doc.text, m.doc.lines), truncated: m.truncated } : m)),
+    );
+  }
+}
+
+/**
+ * The document of a Markdown file a skill references, to read the references of its
+ * body: what parseSkillDocument gives, except that a leading frontmatter is only
+ * delimited, never read as YAML (its entries stay empty: nothing checks them).
+ */
+export function parseReferencedMarkdown(file: string, text: string): SkillDocument {
+  const hasBom = text.charCodeAt(0) === 0xfeff;
+  const bounds = findFrontmatterBounds(text, hasBom ? 1 : 0);
+  // Without a frontmatter parseSkillDocument reads no YAML.
+  if (!bounds) return parseSkillDocument(file, text);
+  const frontmatter: Frontmatter = {
+    state: bounds.terminated ? 'mapping' : 'unterminated',
+    leadingBlankLines: bounds.leadingBlankLines,
+    contentStart: bounds.contentStart,
+    contentEnd: bounds.contentEnd,
+    entries: [],
+    problems: [],
+  };
+  return { path: file, text, lines: new LineIndex(text), hasBom, frontmatter, bodyStart: bounds.bodyStart, version: 0 };
 }
 
 /** Drops a UTF-8 sequence cut off by a prefix read, so decoding does not fail on it. */

@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import { childPath } from '../workspace/childPath';
 import { closest } from '../text/similarity';
-import type { ReferenceContext } from './context';
+import type { FileStat } from '../workspace/fileSystem';
+import type { Listing, ReferenceContext } from './context';
 import type { SkillReference } from './extract';
+import { settle, SettledCache, type Pending, type Steps } from './settled';
 
 export type Resolution =
   /** `/x`, `C:\x`: agents resolve paths against the skill folder only */
@@ -65,20 +67,21 @@ function isInside(dir: string, p: string): boolean {
  * missing one, symbolic links leaving the skill.
  */
 export function resolveReference(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
+  return Promise.resolve(resolveReferenceNow(ctx, skillDir, baseDir, written));
+}
+
+/** resolveReference, giving a result already settled without a promise. */
+export function resolveReferenceNow(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Pending<Resolution> {
   // The same path is often written many times in one document: resolve it once per
   // context. Results are shared, so callers treat them as read-only.
   const key = skillDir === baseDir ? skillDir : skillDir + '\0' + baseDir;
-  let byPath = ctx.resolutions.get(key) as Map<string, Promise<Resolution>> | undefined;
-  if (!byPath) ctx.resolutions.set(key, (byPath = new Map()));
-  let p = byPath.get(written);
-  if (!p) {
-    p = resolveUncached(ctx, skillDir, baseDir, written);
-    byPath.set(written, p);
-  }
-  return p;
+  let byPath = ctx.resolutions.get(key) as SettledCache<Resolution> | undefined;
+  if (!byPath) ctx.resolutions.set(key, (byPath = new SettledCache()));
+  return byPath.get(written, () => settle(resolveSteps(ctx, skillDir, baseDir, written)));
 }
 
-async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Promise<Resolution> {
+/** The resolution of one written path; yields the listings, stats and real paths it needs. */
+function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Steps<Resolution> {
   if (isAbsoluteRef(written)) return { status: 'absolute' };
   const segments = written.replace(/\\/g, '/').split('/');
   const start = baseDir === skillDir ? [] : path.relative(skillDir, baseDir).split(path.sep).filter(Boolean);
@@ -99,6 +102,9 @@ async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir:
     steps.push({ name: s, index: i });
   }
   const rel = stack.join('/');
+  const missing = (index: number, extra: Partial<Extract<Resolution, { status: 'missing' }>> = {}): Resolution => ({
+    status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: index, ...extra,
+  });
   let cur = skillDir;
   let type: 'file' | 'directory' | 'other' = 'directory';
   let fixed: string[] | undefined;
@@ -106,17 +112,14 @@ async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir:
   let linked = false;
   for (let k = 0; k < steps.length; k++) {
     const { name, index } = steps[k];
-    const missing = (extra: Partial<Extract<Resolution, { status: 'missing' }>> = {}): Resolution => ({
-      status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: index, ...extra,
-    });
-    if (type !== 'directory') return missing({ throughFile: true });
-    const listing = await ctx.listing(cur);
+    if (type !== 'directory') return missing(index, { throughFile: true });
+    const listing: Listing | undefined = yield ctx.listingNow(cur);
     let entry = listing?.byName.get(name);
     if (!listing) {
       // Unlistable folder: fall back to stat.
-      const st = await ctx.stat(path.join(cur, name));
+      const st: FileStat | undefined | Error = yield ctx.statNow(path.join(cur, name));
       if (st instanceof Error) return { status: 'unreadable', abs: path.join(cur, name), detail: st.message };
-      if (!st) return missing();
+      if (!st) return missing(index);
       cur = path.join(cur, name);
       type = st.type;
       continue;
@@ -129,22 +132,23 @@ async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir:
         entry = ci;
       } else {
         let suggestion: string[] | undefined;
-        const near = closest(name, listing.entries.filter((e) => !e.name.startsWith('.')).map((e) => e.name));
+        const near = closest(name, listing.visibleNames);
         if (near && index >= 0) {
           suggestion = (fixed ?? segments).slice();
           suggestion[index] = near;
         }
-        return missing({ suggestion });
+        return missing(index, { suggestion });
       }
     }
     cur = childPath(cur, entry.name);
     if (entry.type === 'symlink') {
-      const st = await ctx.stat(cur);
-      if (st instanceof Error || !st) return missing({ brokenLink: true });
+      const st: FileStat | undefined | Error = yield ctx.statNow(cur);
+      if (st instanceof Error || !st) return missing(index, { brokenLink: true });
       type = st.type;
       linked = true;
       if (!symlinkOutside) {
-        const [real, realSkill] = await Promise.all([ctx.realpath(cur), ctx.realpath(skillDir)]);
+        const real: string | undefined = yield ctx.realpathNow(cur);
+        const realSkill: string | undefined = yield ctx.realpathNow(skillDir);
         if (real && realSkill && !isInside(realSkill, real)) symlinkOutside = real;
       }
     } else {
@@ -155,7 +159,7 @@ async function resolveUncached(ctx: ReferenceContext, skillDir: string, baseDir:
     return { status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: steps[steps.length - 1].index, throughFile: true };
   }
   if (fixed) return { status: 'case', abs: cur, rel: relOf(skillDir, cur), type, fixedSegments: fixed };
-  const real = linked && !symlinkOutside ? await ctx.realpath(cur) : undefined;
+  const real: string | undefined = linked && !symlinkOutside ? yield ctx.realpathNow(cur) : undefined;
   return { status: 'ok', abs: cur, rel, type, symlinkOutside, real: real !== cur ? real : undefined };
 }
 

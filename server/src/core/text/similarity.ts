@@ -34,12 +34,21 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
 
+/** Lowercase without `-`, `_` and white space: how closest() compares names. */
+function norm(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // Most names are already normal: return them as they are, without a regex.
+    if (c >= 128 || (c >= 65 && c <= 90) || c === 45 || c === 95 || c <= 32) return s.toLowerCase().replace(/[-_\s]/g, '');
+  }
+  return s;
+}
+
 /**
  * The closest candidate for a probable typo: same letters ignoring case and
  * `-`/`_`, or within an edit distance that scales with the length.
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
-  const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
   const w = norm(word);
   let best: string | undefined;
   let bestD = Infinity;

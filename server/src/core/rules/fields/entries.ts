@@ -1,14 +1,14 @@
 import type { FrontmatterEntry, SkillDocument } from '../../document/model';
 
-// Half the rules ask for every document: derive it once per entry list.
-const cache = new WeakMap<readonly FrontmatterEntry[], readonly FrontmatterEntry[]>();
+// Half the rules ask, one after another, for the same document: keep the last answer
+// (a WeakMap would keep every document's entries alive through young-generation GCs).
+let last: { entries: readonly FrontmatterEntry[]; result: readonly FrontmatterEntry[] } | undefined;
 
 /** One entry per key: the last, which is what YAML loaders keep. */
 export function lastEntries(doc: SkillDocument): readonly FrontmatterEntry[] {
   const entries = doc.frontmatter.entries;
-  let hit = cache.get(entries);
-  if (!hit) cache.set(entries, (hit = distinctAndOrdered(entries) ? entries : lastPerKey(entries)));
-  return hit;
+  if (last?.entries !== entries) last = { entries, result: distinctAndOrdered(entries) ? entries : lastPerKey(entries) };
+  return last.result;
 }
 
 /** Whether no key repeats and the entries are in source order: then they are their own answer. */

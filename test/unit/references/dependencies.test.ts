@@ -3,16 +3,23 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { DependencyIndex } from '../../../server/src/core/references/dependencies';
 
-/** The definition, by brute force over every skill and target. */
+/**
+ * The definition, by brute force over every skill and target: a skill depends on every
+ * path in its own folder, and on its targets outside it (each one, the folders above
+ * it, what is inside it). A folder holding the skill's own folder is not a dependency:
+ * moving it moves SKILL.md too, which a host handles as that file's own event.
+ */
 function naiveDependents(deps: Map<string, string[]>, changed: string): string[] {
   const out = new Set<string>();
   const prefix = changed + path.sep;
   for (const [skill, targets] of deps) {
+    const dir = path.dirname(skill);
+    const inside = (p: string) => p === dir || p.startsWith(dir + path.sep);
     for (const t of targets) {
+      if (inside(t)) continue;
       if (t === changed || t.startsWith(prefix) || changed.startsWith(t + path.sep)) out.add(skill);
     }
-    const dir = path.dirname(skill);
-    if (changed === dir || changed.startsWith(dir + path.sep)) out.add(skill);
+    if (inside(changed)) out.add(skill);
   }
   return [...out].sort();
 }

@@ -46,7 +46,16 @@ async function findSkills() {
 async function openFile(file) {
   const uri = typeof file === 'string' ? vscode.Uri.file(path.resolve(file)) : file;
   const doc = await vscode.workspace.openTextDocument(uri);
-  return vscode.window.showTextDocument(doc, { preview: false });
+  // An editor still opening from an earlier command (e.g. the references peek that
+  // Find File References shows) supersedes ours: "Could NOT open editor". Try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await vscode.window.showTextDocument(doc, { preview: false });
+    } catch (e) {
+      if (attempt === 5 || !/Could NOT open editor/.test(e.message)) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 /** The skillmd extension, waited for until active. */

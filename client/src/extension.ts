@@ -47,7 +47,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
     },
   };
   client = new LanguageClient('skillmd', 'skillmd', serverOptions, clientOptions);
-  await client.start();
+  if (await skillsAround()) {
+    await client.start();
+  } else {
+    // No skill yet: the first skill file opened starts the server (so does any
+    // request, e.g. from the Skills view or a command).
+    const opened = vscode.workspace.onDidOpenTextDocument((doc) => {
+      if (!isSkillDocument(doc)) return;
+      opened.dispose();
+      void client?.start();
+    });
+    context.subscriptions.push(opened);
+  }
   context.subscriptions.push({ dispose: () => void client?.stop() });
   context.subscriptions.push(
     vscode.commands.registerCommand('skillmd.showIndexStatus', async () => {
@@ -61,6 +72,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
   registerFileReferences(context, client);
   // Skills view, previews, status bar: they ask the server only once shown or used.
   return registerCatalogUi(context, client);
+}
+
+/** A skill file: the documents the server is for (other Markdown matters only inside skills). */
+function isSkillDocument(doc: vscode.TextDocument): boolean {
+  return doc.languageId === 'skill' || /^(SKILL|skill)\.md$/.test(path.posix.basename(doc.uri.path));
+}
+
+/**
+ * Whether the server is needed now: a skill file is open or in the workspace.
+ * `onLanguage:markdown` activates the extension for any Markdown file (so a lone
+ * SKILL.md works); without a skill around, the server would walk the whole
+ * workspace for nothing.
+ */
+async function skillsAround(): Promise<boolean> {
+  if (vscode.workspace.textDocuments.some(isSkillDocument)) return true;
+  return (await vscode.workspace.findFiles('**/{SKILL,skill}.md', '**/node_modules/**', 1)).length > 0;
 }
 
 /** Whether VS Code's own Markdown path completion answers in this document. */

@@ -10,7 +10,9 @@
 //    test/vscode/workspace/ while examples/ has no SKILL.md)
 // 4. opens the workbench in Debian's Chromium with playwright-core; that starts the
 //    extension host, where the runner extension runs test/vscode/suite/*.test.js
-// 5. waits for the results file, screenshots the workbench into test/artifacts/,
+// 5. waits for the results file, screenshots the workbench into test/artifacts/;
+// 6. does 2-5 again on test/vscode/workspace-no-skills/ with test/vscode/suite-no-skills/
+//    (a workspace without skills: the extension activates, the server waits), then
 //    prints `vscode: N passed, M failed` and exits 1 if anything failed.
 //
 // Environment: see test/vscode/README.md (SKILLMD_VSCODE_KEEP, _GREP, _TIMEOUT, ...).
@@ -112,7 +114,24 @@ async function main() {
   // 1. the editor (cached after the first run)
   const cs = ensureCodeServer();
   if (env.SKILLMD_VSCODE_NO_BUILD !== '1') buildIfStale();
+  const wsSource = env.SKILLMD_VSCODE_WORKSPACE || (hasSkill(join(repo, 'examples')) ? join(repo, 'examples') : join(here, 'workspace'));
+  const withSkills = await session(cs, { workspaceSource: wsSource, suiteDir: join(here, 'suite'), shot: 'vscode-workbench.png' });
+  // SKILLMD_VSCODE_KEEP keeps the first session's editor up: the second does not run.
+  if (KEEP) return withSkills;
+  await cleanup();
+  server = browser = tmp = undefined;
+  // A workspace without skills: Markdown activates the extension, the server waits.
+  const without = await session(cs, { workspaceSource: join(here, 'workspace-no-skills'), suiteDir: join(here, 'suite-no-skills'), shot: 'vscode-workbench-no-skills.png' });
+  const total = { passed: withSkills.passed + without.passed, failed: withSkills.failed + without.failed };
+  if (GREP && total.passed + total.failed === 0) {
+    console.log(`\n[vscode] FAILED: no test matched /${GREP}/i`);
+    total.failed = 1;
+  }
+  return total;
+}
 
+/** One code-server + workbench on a temp copy of `workspaceSource`, running the suites of `suiteDir`. */
+async function session(cs, { workspaceSource, suiteDir, shot: shotName }) {
   // 2. throwaway profile, extensions and workspace
   tmp = mkdtempSync(join(tmpdir(), 'skillmd-vscode-'));
   const userDataDir = join(tmp, 'user-data');
@@ -124,17 +143,16 @@ async function main() {
   const runnerDir = installFolderExtension(extensionsDir, join(here, 'runner-extension'));
   const fixtures = join(tmp, 'fixtures');
   cpSync(join(here, 'workspace'), fixtures, { recursive: true });
-  const wsSource = env.SKILLMD_VSCODE_WORKSPACE || (hasSkill(join(repo, 'examples')) ? join(repo, 'examples') : join(here, 'workspace'));
   const workspace = join(tmp, 'workspace');
-  cpSync(wsSource, workspace, { recursive: true, filter: (src) => !src.includes('node_modules') });
+  cpSync(workspaceSource, workspace, { recursive: true, filter: (src) => !src.includes('node_modules') });
   writeFileSync(join(runnerDir, 'runner-config.json'), JSON.stringify({
-    suiteDir: join(here, 'suite'),
+    suiteDir,
     resultsFile,
     grep: GREP || undefined,
     workspace,
     fixtures,
   }, null, 2));
-  say(`workspace: copy of ${relative(repo, wsSource) || '.'}; suites: test/vscode/suite/*.test.js${GREP ? ` matching /${GREP}/i` : ''}`);
+  say(`workspace: copy of ${relative(repo, workspaceSource) || '.'}; suites: ${relative(repo, suiteDir)}/*.test.js${GREP ? ` matching /${GREP}/i` : ''}`);
 
   // 3. the server
   const port = await freePort(Number(env.SKILLMD_VSCODE_PORT || 0));
@@ -177,7 +195,7 @@ async function main() {
   writeFileSync(consoleLog, consoleLines.join('\n') + '\n');
 
   mkdirSync(artifacts, { recursive: true });
-  const shot = join(artifacts, 'vscode-workbench.png');
+  const shot = join(artifacts, shotName);
   try {
     await page.waitForTimeout(1500); // let the last editor/diagnostics paint
     await page.screenshot({ path: shot });
@@ -197,7 +215,7 @@ async function main() {
   }
   say(`VS Code ${results.vscodeVersion} (${results.appName}), ${results.results.length} test(s) in ${secs()}`);
   printResults(results);
-  copyFileSync(resultsFile, join(artifacts, 'vscode-results.json'));
+  copyFileSync(resultsFile, join(artifacts, shotName.replace('workbench', 'results').replace(/\.png$/, '.json')));
   if (results.failed > 0) {
     const lines = extensionHostErrors(userDataDir);
     if (lines.length) console.log(`\n----- extension host log: errors and skillmd lines -----\n${lines.join('\n')}`);

@@ -14,6 +14,8 @@ import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 
 const BATCH = 24;
 const IN_FLIGHT = 2;
+/** Batches queued beyond the workers' before the main thread checks one itself. */
+const MAIN_SLACK = 4;
 
 interface WorkerInput {
   skillmdIndexWorker: true;
@@ -214,7 +216,8 @@ export class IndexPool {
           dispatch();
           // Keep the walk a little ahead of the workers, not the whole tree; while they
           // are busy the main thread checks a batch itself (in slices, between requests).
-          while (queue.length > this.slots.length * IN_FLIGHT && !opts.cancelled()) {
+          // It also publishes and walks, so it takes only the surplus: workers never idle.
+          while (queue.length > this.slots.length * IN_FLIGHT + MAIN_SLACK && !opts.cancelled()) {
             const b = queue.shift()!;
             await opts.fallback(b.files, b.listings);
             dispatch();

@@ -79,7 +79,7 @@ export class ReferenceService {
       const dir = this.skillDirOf(file);
       for (const name of SKILL_NAMES) {
         const d = dir && path.join(dir, name);
-        if (d && d !== file && (known(d) || this.deps.targetsOf(d).length)) out.add(d);
+        if (d && d !== file && (known(d) || this.deps.has(d))) out.add(d);
       }
       for (const d of this.deps.dependentsOf(file)) if (d !== file) out.add(d);
     }

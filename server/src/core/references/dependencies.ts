@@ -21,15 +21,14 @@ export class DependencyIndex {
   /** Replaces what `skillFile` depends on. */
   update(skillFile: string, targets: Iterable<string>): void {
     this.remove(skillFile);
-    const unique = [...new Set(targets)];
-    this.bySkill.set(skillFile, unique);
-    const folders = new Set<string>();
     const skillDir = path.dirname(skillFile);
-    for (const t of unique) {
-      // A change inside the skill's own folder re-checks it anyway (bySkillDir, in
-      // dependentsOf): only paths outside it need filing, which spares ~100,000
-      // map entries at 10,000 skills.
-      if (t.startsWith(skillDir) && (t.length === skillDir.length || t[skillDir.length] === path.sep)) continue;
+    // A change inside the skill's own folder re-checks it anyway (bySkillDir, in
+    // dependentsOf): only paths outside it are kept and filed, which spares ~100,000
+    // map entries and strings at 10,000 skills.
+    const outside = [...new Set(targets)].filter((t) => !(t.startsWith(skillDir) && (t.length === skillDir.length || t[skillDir.length] === path.sep)));
+    this.bySkill.set(skillFile, outside);
+    const folders = new Set<string>();
+    for (const t of outside) {
       add(this.byTarget, t, skillFile);
       for (let p = path.dirname(t); !folders.has(p); p = path.dirname(p)) {
         folders.add(p);
@@ -51,9 +50,9 @@ export class DependencyIndex {
     drop(this.bySkillDir, path.dirname(skillFile), skillFile);
   }
 
-  /** Paths `skillFile` depends on. */
-  targetsOf(skillFile: string): string[] {
-    return [...(this.bySkill.get(skillFile) ?? [])];
+  /** Whether `skillFile` was recorded (and not removed since). */
+  has(skillFile: string): boolean {
+    return this.bySkill.has(skillFile);
   }
 
   /**

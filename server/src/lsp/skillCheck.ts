@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { finish, type CheckOptions } from '../core/check/checkDocument';
 import { formatBytes, MAX_SKILL_FILE_BYTES } from '../core/document/readSkillFile';
 import { getString } from '../core/document/values';
+import { detach } from '../core/text/detach';
 import { checkReferences } from '../core/references';
 import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
@@ -60,7 +61,8 @@ export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: Check
     }
   }
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
-  return { file, name: fmName || name, diagnostics: diagnostics.map(slim), dependencies };
+  // Kept per skill by the index: detached, so it does not hold the document's text.
+  return { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), dependencies };
 }
 
 /**

@@ -144,7 +144,7 @@ class Reference implements SkillReference {
     return (this.#pathRange ??= this.#lines.range(this.pathStart, this.pathEnd));
   }
 
-  /** A reference-style link at `start`–`end` that uses this definition's target. */
+  /** A reference-style link at `start`..`end` that uses this definition's target. */
   usedAt(start: number, end: number, label: string): Reference {
     const { raw, path, fragment, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded } = this;
     return new Reference(this.#lines, 'reflink', raw, path, fragment, start, end, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded, label);

@@ -224,6 +224,22 @@ export class WorkspaceIndex {
 
   private entryOf(r: DiskCheck): IndexedSkill {
     if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
+    // Results from a worker arrive with a fresh copy of every string: share the file
+    // path and the few distinct codes and severities instead of keeping ~100,000 copies.
+    for (const d of r.diagnostics) {
+      if (d.file === r.file) d.file = r.file;
+      d.code = this.intern(d.code);
+      d.severity = this.intern(d.severity);
+    }
     return { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
+  }
+
+  private readonly interned = new Map<string, string>();
+
+  private intern<T extends string>(s: T): T {
+    const hit = this.interned.get(s);
+    if (hit !== undefined) return hit as T;
+    this.interned.set(s, s);
+    return s;
   }
 }

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { childPath } from '../workspace/childPath';
+import { childPath, descendantPath } from '../workspace/childPath';
 import { closest } from '../text/similarity';
 import type { FileStat } from '../workspace/fileSystem';
 import type { Listing, ReferenceContext } from './context';
@@ -103,7 +103,7 @@ function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string,
   }
   const rel = stack.join('/');
   const missing = (index: number, extra: Partial<Extract<Resolution, { status: 'missing' }>> = {}): Resolution => ({
-    status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: index, ...extra,
+    status: 'missing', abs: descendantPath(skillDir, rel), rel, missingIndex: index, ...extra,
   });
   let cur = skillDir;
   let type: 'file' | 'directory' | 'other' = 'directory';

@@ -17,3 +17,17 @@ export function childPath(dir: string, name: string): string {
   }
   return path.join(dir, name);
 }
+
+/**
+ * `path.join(dir, rel)` for a normalized relative path (`/`-separated, no empty, `.` or
+ * `..` segment): plain concatenation in the same common case as childPath.
+ */
+export function descendantPath(dir: string, rel: string): string {
+  if (
+    path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && dir.charCodeAt(dir.length - 1) !== 47 &&
+    rel.length > 0 && rel.charCodeAt(0) !== 47 && rel.charCodeAt(rel.length - 1) !== 47 && !NOT_NORMAL.test(dir) && !NOT_NORMAL.test('/' + rel)
+  ) {
+    return dir + '/' + rel;
+  }
+  return path.join(dir, rel);
+}

@@ -83,7 +83,12 @@ describe('workspace index', () => {
   const N = 3000;
   before(async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < N; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n`;
+    // Each skill has one good and one broken reference: however the index spreads the
+    // skills over its worker and the main thread, every one must get the same result.
+    for (let i = 0; i < N; i++) {
+      files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [the guide](references/guide.md) and [this](references/gone.md).\n`;
+      files[`skills/s${i}/references/guide.md`] = '# Guide\n';
+    }
     root = makeWorkspace(files);
     c = await startServer({ root, mode: 'pull' });
   });
@@ -94,7 +99,7 @@ describe('workspace index', () => {
 
   test('an edit arriving while the index runs is answered at once, and the index skips the open file', async () => {
     const file = join(root, 'skills/s7/SKILL.md');
-    const uri = await c.open(file, '---\nname: s7\ndescription: Skill 7. Use when the user asks for skill number 7.\n---\n');
+    const uri = await c.open(file, '---\nname: s7\ndescription: Skill 7. Use when the user asks for skill number 7.\n---\n\nSee [the guide](references/guide.md).\n');
     const v = await c.change(uri, [{ range: r(1, 0, 1, 8), text: 'name: S7' }]);
     const status = await c.request<{ state: string; done: number; total: number }>('skillmd/indexStatus');
     const rep = await c.request<{ kind: string; items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
@@ -107,6 +112,8 @@ describe('workspace index', () => {
     const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
     assert.equal(ws.items.length, N - 1, 'every skill but the open one');
     assert.equal(ws.items.some((i) => i.uri === uri), false);
+    const results = new Set(ws.items.map((i) => JSON.stringify((i.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character]))));
+    assert.deepEqual([...results], [JSON.stringify([['reference-missing', 6, 48]])]);
   });
 
   test('a pending document pull is cancelled when the client cancels it', async () => {

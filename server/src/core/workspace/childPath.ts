@@ -3,18 +3,18 @@ import * as path from 'node:path';
 /** `//`, or a `.`/`..` segment: what path.join would normalize away. */
 const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)/;
 
+/** An absolute, normalized POSIX folder path (not `/`): path.join would leave it as is. */
+function isPlainDir(dir: string): boolean {
+  return path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && dir.charCodeAt(dir.length - 1) !== 47 && !NOT_NORMAL.test(dir);
+}
+
 /**
  * `path.join(dir, name)` for a directory entry's name (no separator, not `.`/`..`):
  * plain concatenation when `dir` is an absolute, normalized POSIX path, which is what
  * walks and resolution pass almost always (path.join re-normalizes the whole string).
  */
 export function childPath(dir: string, name: string): string {
-  if (
-    path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && dir.charCodeAt(dir.length - 1) !== 47 &&
-    name.length > 0 && name !== '.' && name !== '..' && name.indexOf('/') === -1 && !NOT_NORMAL.test(dir)
-  ) {
-    return dir + '/' + name;
-  }
+  if (name.length > 0 && name !== '.' && name !== '..' && name.indexOf('/') === -1 && isPlainDir(dir)) return dir + '/' + name;
   return path.join(dir, name);
 }
 
@@ -23,10 +23,7 @@ export function childPath(dir: string, name: string): string {
  * `..` segment): plain concatenation in the same common case as childPath.
  */
 export function descendantPath(dir: string, rel: string): string {
-  if (
-    path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && dir.charCodeAt(dir.length - 1) !== 47 &&
-    rel.length > 0 && rel.charCodeAt(0) !== 47 && rel.charCodeAt(rel.length - 1) !== 47 && !NOT_NORMAL.test(dir) && !NOT_NORMAL.test('/' + rel)
-  ) {
+  if (rel.length > 0 && rel.charCodeAt(0) !== 47 && rel.charCodeAt(rel.length - 1) !== 47 && !NOT_NORMAL.test('/' + rel) && isPlainDir(dir)) {
     return dir + '/' + rel;
   }
   return path.join(dir, rel);

@@ -1,6 +1,10 @@
 // Bundles the three faces of skillmd. Everything is bundled (only `vscode` stays
 // external) so the VSIX and the CLI need no node_modules at run time.
 import * as esbuild from 'esbuild';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -10,13 +14,19 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   logLevel: 'info',
-  external: ['vscode'],
+  // The tokenizer's ranks are loaded as data (server/out/o200k_base.json, written
+  // below), not compiled into every bundle: see RANKS_FILE in server/src/core/text/tokens.ts.
+  external: ['vscode', 'gpt-tokenizer/bpeRanks/*'],
 };
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
   { entryPoints: ['server/src/server.ts'], outfile: 'server/out/server.js' },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js' },
 ];
+
+const ranks = require('gpt-tokenizer/bpeRanks/o200k_base').default;
+mkdirSync(new URL('server/out/', import.meta.url), { recursive: true });
+writeFileSync(new URL('server/out/o200k_base.json', import.meta.url), JSON.stringify(ranks));
 
 if (watch) {
   for (const b of builds) {

@@ -15,3 +15,17 @@ test('the server and CLI bundles are pure ASCII', () => {
     assert.equal(at, -1, `${bundle}: non-ASCII byte at offset ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}`);
   }
 });
+
+// The ranks are data next to the bundles, never code inside them: compiling them as a
+// JavaScript array costs every thread ~220 ms whether it counts a token or not.
+test('the tokenizer ranks ship as JSON equal to gpt-tokenizer\'s, outside every bundle', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ranks = (require('gpt-tokenizer/bpeRanks/o200k_base') as { default: unknown[] }).default;
+  const shipped = JSON.parse(readFileSync(join(root, 'server/out/o200k_base.json'), 'utf8')) as unknown[];
+  assert.equal(shipped.length, ranks.length);
+  assert.deepEqual(shipped, ranks);
+  for (const bundle of ['server/out/server.js', 'server/out/cli.js', 'client/out/extension.js']) {
+    const text = readFileSync(join(root, bundle), 'latin1');
+    assert.ok(!text.includes('"Consultancy"'), `${bundle} contains the BPE ranks`);
+  }
+});

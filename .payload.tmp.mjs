@@ -1,0 +1,21 @@
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import rpc from 'vscode-jsonrpc/node.js';
+const dir = process.argv[2];
+const proc = spawn(process.execPath, ['/work/main/server/out/server.js', '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
+let bytes = 0; proc.stdout.on('data', (b) => { bytes += b.length; });
+const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
+let n = 0, nd = 0, sample;
+conn.onNotification('textDocument/publishDiagnostics', (p) => { n++; nd += p.diagnostics.length; if (p.diagnostics.length > 3 && !sample) sample = p; });
+conn.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+conn.onRequest('client/registerCapability', () => null);
+conn.onRequest('window/workDoneProgress/create', () => null);
+conn.listen();
+const rootUri = pathToFileURL(dir).href;
+await conn.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'b' }], capabilities: { workspace: { configuration: true } } });
+conn.sendNotification('initialized', {});
+for (;;) { const st = await conn.sendRequest('skillmd/indexStatus'); if (st.state === 'ready') break; await new Promise((r) => setTimeout(r, 50)); }
+await new Promise((r) => setTimeout(r, 500));
+console.log('notifications', n, 'diagnostics', nd, 'bytes', bytes);
+console.log(JSON.stringify(sample, null, 1).slice(0, 3000));
+await conn.sendRequest('shutdown'); conn.sendNotification('exit'); setTimeout(() => process.exit(0), 300);

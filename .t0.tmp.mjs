@@ -1,0 +1,20 @@
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import rpc from 'vscode-jsonrpc/node.js';
+const dir = process.argv[2]; const server = process.argv[3] ?? '/work/main/server/out/server.js';
+const t0 = performance.now();
+const proc = spawn(process.execPath, [server, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
+const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
+conn.onNotification('window/logMessage', (m) => console.log((performance.now()-t0).toFixed(0), 'log:', m.message.slice(0,100)));
+conn.onRequest('workspace/configuration', (p) => { console.log((performance.now()-t0).toFixed(0), 'config req'); return p.items.map(() => ({})); });
+conn.onRequest('client/registerCapability', () => null);
+conn.onRequest('window/workDoneProgress/create', () => { console.log((performance.now()-t0).toFixed(0), 'progress create'); return null; });
+conn.onNotification('$/progress', (p) => { if (p.value.kind !== 'report') console.log((performance.now()-t0).toFixed(0), 'progress', p.value.kind); });
+conn.listen();
+const rootUri = pathToFileURL(dir).href;
+await conn.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'b' }], capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true } }, initializationOptions: { diagnosticMode: 'pull' } });
+console.log((performance.now()-t0).toFixed(0), 'initialize answered');
+conn.sendNotification('initialized', {});
+let st; for (;;) { st = await conn.sendRequest('skillmd/indexStatus'); if (st.state === 'ready') break; await new Promise((r) => setTimeout(r, 20)); }
+console.log((performance.now()-t0).toFixed(0), 'ready', st.durationMs);
+await conn.sendRequest('shutdown'); conn.sendNotification('exit'); setTimeout(() => process.exit(0), 300);

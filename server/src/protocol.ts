@@ -19,6 +19,25 @@ export interface IndexStatus {
 /** `skillmd/indexStatus` (no params) → IndexStatus: the state of the workspace index. */
 export const INDEX_STATUS = 'skillmd/indexStatus';
 
+/** `skillmd/serverStats` params: `reset` starts a new measuring window. */
+export interface ServerStatsParams {
+  reset?: boolean;
+}
+
+/** The server process's memory and how long its event loop was blocked. */
+export interface ServerStats {
+  rssBytes: number;
+  heapUsedBytes: number;
+  /**
+   * The longest and 99th-percentile event-loop delay since the first `serverStats`
+   * request or the last reset (ms): how long requests had to wait for the thread.
+   */
+  eventLoop: { maxMs: number; p99Ms: number };
+}
+
+/** `skillmd/serverStats` ServerStatsParams → ServerStats (monitoring starts with the first call). */
+export const SERVER_STATS = 'skillmd/serverStats';
+
 /**
  * `data` of a path completion item: `markdownLink` when it completes a Markdown or HTML
  * link destination, which an editor's own Markdown support may complete too (the VS

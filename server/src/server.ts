@@ -33,11 +33,12 @@ import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { provideHover } from './lsp/hover';
 import { prepareRename, renameSkill } from './lsp/rename';
+import { serverStats } from './lsp/serverStats';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
 import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
-import { INDEX_STATUS, type IndexStatus } from './protocol';
+import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
 // This bundle also runs as the index's worker threads: they get a connection to nowhere.
 const connection = isIndexWorker() ? createConnection(ProposedFeatures.all, new PassThrough(), new PassThrough()) : createConnection(ProposedFeatures.all);
@@ -429,6 +430,7 @@ connection.onFoldingRanges((params) => {
 });
 
 connection.onRequest(INDEX_STATUS, (): IndexStatus => ({ ...index.status, diagnosticMode: mode }));
+connection.onRequest(SERVER_STATS, (params: ServerStatsParams | undefined) => serverStats(params));
 
 documents.listen(connection);
 connection.listen();

@@ -54,6 +54,9 @@ describe('pathological documents', () => {
   });
 
   test('10 MB, 50,000 keys, a 1 MB line: bounded checks that say so; the server keeps answering', async () => {
+    type Stats = { rssBytes: number; heapUsedBytes: number; eventLoop: { maxMs: number; p99Ms: number } };
+    // The first call starts the event-loop monitor: nothing measured yet.
+    assert.deepEqual((await c.request<Stats>('skillmd/serverStats', { reset: true })).eventLoop, { maxMs: 0, p99Ms: 0 });
     const head = '---\nname: big\ndescription: Big. Use when testing limits.\n---\n';
     const big = await c.open(join(root, 'big/SKILL.md'), head + 'Some body text here with words.\n'.repeat(330_000));
     let keys = '---\nname: keys\ndescription: Keys. Use when testing limits.\n';
@@ -74,6 +77,10 @@ describe('pathological documents', () => {
       ['editor-limit', 3, 'This SKILL.md is 1.0 MiB; over 1.0 MiB the editor checks only the frontmatter. Run `skillmd check` for the body.'],
     ]);
     assert.deepEqual(await c.request('textDocument/documentSymbol', { textDocument: { uri: many } }), []);
+    // Parsing a 10 MB message alone holds the thread for tens of ms: the monitor saw it.
+    const stats = await c.request<Stats>('skillmd/serverStats', {});
+    assert.ok(stats.eventLoop.maxMs > 0 && stats.eventLoop.maxMs >= stats.eventLoop.p99Ms, JSON.stringify(stats));
+    assert.ok(stats.heapUsedBytes > 10 * 2 ** 20 && stats.rssBytes > stats.heapUsedBytes, JSON.stringify(stats));
   });
 });
 

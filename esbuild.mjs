@@ -26,7 +26,10 @@ const builds = [
 
 const ranks = require('gpt-tokenizer/bpeRanks/o200k_base').default;
 mkdirSync(new URL('server/out/', import.meta.url), { recursive: true });
-writeFileSync(new URL('server/out/o200k_base.json', import.meta.url), JSON.stringify(ranks));
+// RANKS_LINES (8) arrays, one per line, so that a server can parse them in steps.
+const lines = [];
+for (let i = 0, step = Math.ceil(ranks.length / 8); i < ranks.length; i += step) lines.push(JSON.stringify(ranks.slice(i, i + step)));
+writeFileSync(new URL('server/out/o200k_base.json', import.meta.url), lines.join('\n') + '\n');
 
 if (watch) {
   for (const b of builds) {

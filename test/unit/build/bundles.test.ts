@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { RANKS_LINES } from '../../../server/src/core/text/tokens';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -21,7 +22,9 @@ test('the server and CLI bundles are pure ASCII', () => {
 test('the tokenizer ranks ship as JSON equal to gpt-tokenizer\'s, outside every bundle', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ranks = (require('gpt-tokenizer/bpeRanks/o200k_base') as { default: unknown[] }).default;
-  const shipped = JSON.parse(readFileSync(join(root, 'server/out/o200k_base.json'), 'utf8')) as unknown[];
+  const lines = readFileSync(join(root, 'server/out/o200k_base.json'), 'utf8').split('\n').filter((l) => l);
+  assert.equal(lines.length, RANKS_LINES);
+  const shipped = lines.flatMap((l) => JSON.parse(l) as unknown[]);
   assert.equal(shipped.length, ranks.length);
   assert.deepEqual(shipped, ranks);
   for (const bundle of ['server/out/server.js', 'server/out/cli.js', 'client/out/extension.js']) {

@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countTokens } from '../../../server/src/core/text/tokens';
+import { countTokens, preloadTokenizer, RANKS_LINES } from '../../../server/src/core/text/tokens';
 import { countTokens as reference } from 'gpt-tokenizer/encoding/o200k_base';
+
+// First in this file: the tokenizer is not loaded yet. npm test builds the ranks file first.
+test('a warm-up parses the ranks one line per step, yielding between steps', async () => {
+  let steps = 0;
+  await preloadTokenizer(async () => void steps++);
+  assert.equal(steps, RANKS_LINES);
+  assert.equal(countTokens('naïve café — 日本語のテキスト 😀'), reference('naïve café — 日本語のテキスト 😀'));
+  await preloadTokenizer(async () => void steps++);
+  assert.equal(steps, RANKS_LINES, 'loaded once');
+});
 
 test('ordinary text counts exactly as o200k_base', () => {
   for (const t of ['', 'Hello, world!', 'Use when the user asks about PDFs.\n\n## Steps\n1. Run `python scripts/x.py`.', 'naïve café — 日本語のテキスト 😀', 'x'.repeat(500) + ' tail']) {

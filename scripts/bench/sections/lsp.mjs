@@ -58,25 +58,31 @@ function require_fs() {
   return fsMod;
 }
 
-async function session(ctx, dir, label) {
+/** The bundled server on `dir`, initialized (not yet `initialized`), debounce 0. */
+async function startServer(ctx, dir, name, onDiagnostics) {
   const server = join(ctx.root, 'server', 'out', 'server.js');
   const proc = spawn(process.execPath, [server, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
-  const published = new Map();
-  const waiters = [];
-  conn.onNotification('textDocument/publishDiagnostics', (p) => {
-    published.set(p.uri, p);
-    for (const w of waiters.splice(0)) w();
-  });
+  conn.onNotification('textDocument/publishDiagnostics', onDiagnostics);
   conn.onRequest('workspace/configuration', (p) => p.items.map(() => ({ diagnostics: { debounceMs: 0 } })));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('window/workDoneProgress/create', () => null);
   conn.listen();
   const rootUri = pathToFileURL(dir).href;
   await conn.sendRequest('initialize', {
-    processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }],
-    capabilities: { workspace: { configuration: true }, textDocument: { completion: { completionItem: { snippetSupport: true } } } },
+    processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name }],
+    capabilities: { workspace: { configuration: true }, textDocument: { completion: { completionItem: { snippetSupport: true } }, documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
     initializationOptions: { settings: { diagnostics: { debounceMs: 0 } } },
+  });
+  return { proc, conn };
+}
+
+async function session(ctx, dir, label) {
+  const published = new Map();
+  const waiters = [];
+  const { proc, conn } = await startServer(ctx, dir, 'bench', (p) => {
+    published.set(p.uri, p);
+    for (const w of waiters.splice(0)) w();
   });
   const skill = findSkill(dir);
   if (!skill) throw new Error(`no SKILL.md with name and description under ${dir}`);
@@ -164,7 +170,6 @@ function pathologicalDocs() {
 }
 
 async function pathological(ctx) {
-  const server = join(ctx.root, 'server', 'out', 'server.js');
   const root = mkdtempSync(join(tmpdir(), 'skillmd-bench-patho-'));
   const docs = pathologicalDocs();
   const small = '---\nname: small\ndescription: A small skill. Use when probing the server between heavy requests.\n---\n# Small\n';
@@ -172,19 +177,7 @@ async function pathological(ctx) {
     mkdirSync(join(root, name), { recursive: true });
     writeFileSync(join(root, name, 'SKILL.md'), text);
   }
-  const proc = spawn(process.execPath, [server, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
-  conn.onNotification('textDocument/publishDiagnostics', () => {});
-  conn.onRequest('workspace/configuration', (p) => p.items.map(() => ({ diagnostics: { debounceMs: 0 } })));
-  conn.onRequest('client/registerCapability', () => null);
-  conn.onRequest('window/workDoneProgress/create', () => null);
-  conn.listen();
-  const rootUri = pathToFileURL(root).href;
-  await conn.sendRequest('initialize', {
-    processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'patho' }],
-    capabilities: { workspace: { configuration: true }, textDocument: { completion: { completionItem: { snippetSupport: true } }, documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
-    initializationOptions: { settings: { diagnostics: { debounceMs: 0 } } },
-  });
+  const { proc, conn } = await startServer(ctx, root, 'patho', () => {});
   await conn.sendNotification('initialized', {});
   const uriOf = (name) => pathToFileURL(join(root, name, 'SKILL.md')).href;
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf('small'), languageId: 'markdown', version: 1, text: small } });

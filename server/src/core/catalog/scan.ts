@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { CancellationToken } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { SKIPPED_FOLDERS } from '../workspace/findSkillFiles';
+import { isLinkedFolder } from '../workspace/linkedFolder';
 import type { DiscoveryRules, ScanProblemReport } from './types';
 
 export interface FoundSkill {
@@ -89,18 +90,7 @@ export async function walkForSkills(
       if (e.type !== 'directory' && e.type !== 'symlink') continue;
       if (SKIPPED_FOLDERS.has(e.name) || (rules.skipHidden && e.name.startsWith('.'))) continue;
       const child = path.join(dir, e.name);
-      if (e.type === 'symlink') {
-        const st = await fs.stat(child).catch(() => undefined);
-        if (!st) {
-          try {
-            await fs.realpath(child);
-          } catch (err) {
-            if ((err as NodeJS.ErrnoException).code === 'ELOOP') out.problems.push({ path: child, code: 'symlink-loop', message: `symlink loop: ${child} points back at itself` });
-          }
-          continue;
-        }
-        if (st.type !== 'directory') continue;
-      }
+      if (e.type === 'symlink' && !(await isLinkedFolder(fs, child, (p) => out.problems.push(p)))) continue;
       await walk(child, d + 1, next);
     }
   };

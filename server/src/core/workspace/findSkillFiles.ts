@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { childPath } from './childPath';
+import { isLinkedFolder } from './linkedFolder';
 import type { CancellationToken } from '../types';
 import type { DirEntry, FileSystem } from './fileSystem';
 
@@ -109,21 +110,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       if (e.type === 'directory' || e.type === 'symlink') {
         const child = childPath(dir, e.name);
         if (opts.exclude?.(child)) continue;
-        if (e.type === 'symlink') {
-          const st = await fs.stat(child).catch(() => undefined);
-          if (!st) {
-            // A dangling or looping link: ELOOP surfaces as "not found".
-            try {
-              await fs.realpath(child);
-            } catch (err) {
-              if ((err as NodeJS.ErrnoException).code === 'ELOOP') {
-                result.problems.push({ path: child, code: 'symlink-loop', message: `symlink loop: ${child} points back at itself` });
-              }
-            }
-            continue;
-          }
-          if (st.type !== 'directory') continue;
-        }
+        if (e.type === 'symlink' && !(await isLinkedFolder(fs, child, (p) => result.problems.push(p)))) continue;
         await walk(child, e.type === 'symlink' ? undefined : childPath(real, e.name), depth + 1, ancestors, bucket);
       }
     }

@@ -165,6 +165,11 @@ export default {
     ctx.print(table([['target', 'value', 'goal', 'result'],
       ...targets.map((x) => [x.label, x.display, x.goal, x.pass ? 'PASS' : `MISS${x.why ? ` (${x.why})` : ''}`])]));
 
+    // A goal below the floor is not reachable by any tool that reads the tree: say so.
+    const speedupGoalSeconds = med('skill-check') / GOAL_SPEEDUP / 1000;
+    if (med('baseline') && speedupGoalSeconds < med('baseline') / 1000) {
+      ctx.print(`note: ${GOAL_SPEEDUP}× faster than skill-check means ${fmtSeconds(speedupGoalSeconds * 1000)}, under the ${fmtSeconds(med('baseline'))} the read baseline takes in this run only to walk the tree and read every file.`);
+    }
     const counts = list.map((t) => results[t.id].skillsReported).filter((c) => c !== undefined);
     if (skills !== undefined && counts.some((c) => c !== skills)) {
       ctx.print(`note: tools disagree on the number of skills (${fmtInt(skills)} SKILL.md outside node_modules/.git); see 'SKILL.md seen'.`);

@@ -192,7 +192,7 @@ describe('references', () => {
     assert.equal(create.kind, 'quickfix');
     assert.deepEqual(create.edit, {
       documentChanges: [
-        { kind: 'create', uri: u('refskill/references/missing.md'), options: { ignoreIfExists: true } },
+        { kind: 'create', uri: u('refskill/references/missing.md'), options: { overwrite: false, ignoreIfExists: false } },
         { textDocument: { uri: u('refskill/references/missing.md'), version: null }, edits: [{ range: r(0, 0, 0, 0), newText: '# Missing\n' }] },
       ],
     });

@@ -101,7 +101,9 @@ export function toWorkspaceEdit(change: WorkspaceChange, caps: EditCapabilities,
   }
   for (const c of change.creates ?? []) {
     const uri = pathToUri(c.path);
-    documentChanges.push({ kind: 'create', uri, options: { ignoreIfExists: true } });
+    // Never touch a file that exists by now (created since the check): the edit fails
+    // instead of writing the new file's heading into it.
+    documentChanges.push({ kind: 'create', uri, options: { overwrite: false, ignoreIfExists: false } });
     if (c.content) {
       documentChanges.push({
         textDocument: { uri, version: null },

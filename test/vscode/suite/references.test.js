@@ -57,6 +57,40 @@ suite('references', () => {
     }
     await waitFor(async () => vscode.languages.getDiagnostics(editor.document.uri).length === 3, { what: 'reference-missing@8 back after deleting the file' });
   });
+  test('the Create quick fix makes the missing file with a heading, and never writes into one that appeared since', async () => {
+    const dir = path.join(fixturesRoot(), 'skills', 'create-missing');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'SKILL.md');
+    fs.writeFileSync(file, '---\nname: create-missing\ndescription: Creates a missing file. Use when testing the Create quick fix.\n---\n\n# Create missing\n\nRead [the notes](references/notes.md).\n');
+    const ed = await openFile(file);
+    const target = path.join(dir, 'references', 'notes.md');
+    const createAction = async () => {
+      const [diag] = await diagnosticsFor(ed.document.uri, { min: 1 });
+      assert.equal(diag.code.value ?? diag.code, 'reference-missing');
+      return waitFor(async () => {
+        const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', ed.document.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+        return (actions || []).find((a) => a.title === 'Create `references/notes.md`' && a.edit);
+      }, { what: 'the Create `references/notes.md` fix' });
+    };
+    // The file appears after the check: applying the stale fix must leave it alone.
+    const stale = await createAction();
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, 'my own notes\n');
+    await vscode.workspace.applyEdit(stale.edit);
+    assert.equal(fs.readFileSync(target, 'utf8'), 'my own notes\n');
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target);
+    assert.ok(!open || open.getText() === 'my own notes\n', `the open copy reads ${JSON.stringify(open && open.getText())}`);
+    // Gone again: the fix creates it, headed by its name.
+    fs.rmSync(target);
+    await waitFor(async () => (await diagnosticsFor(ed.document.uri, { min: 1 })).length === 1, { what: 'reference-missing back' });
+    assert.ok(await vscode.workspace.applyEdit((await createAction()).edit));
+    const created = await vscode.workspace.openTextDocument(vscode.Uri.file(target));
+    assert.equal(created.getText(), '# Notes\n');
+    await created.save();
+    await waitFor(() => vscode.languages.getDiagnostics(ed.document.uri).length === 0, { what: 'no diagnostics once references/notes.md exists' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('path completion: a link destination lists each file once, a code span gets skillmd\'s list', async () => {
     const dir = path.join(fixturesRoot(), 'skills', 'complete-paths');
     fs.mkdirSync(path.join(dir, 'references'), { recursive: true });

@@ -22,7 +22,19 @@ describe('name-format', () => {
   it('emoji name: UTF-16 range', () => {
     const [d] = only('name-format', fm('name: 😀 Bad', 'description: A test skill'));
     assert.deepEqual(d.range, r(1, 6, 1, 12));
-    assert.equal(d.message, 'Skill name `😀 Bad` must be lowercase and may only contain lowercase letters, digits and hyphens; use `bad` (rejected by agentskills).');
+    assert.equal(d.message, 'Skill name `😀 Bad` must be lowercase and may only contain lowercase letters, digits and hyphens; use `my-skill` (rejected by agentskills).');
+  });
+  it('a target that wants the folder name: the fix is the folder name, which also ends name-folder-mismatch', () => {
+    const text = fm('name: ACF Extended for Forms', 'description: A test skill');
+    const path = '/s/acf-extended-forms/SKILL.md';
+    const [d] = only('name-format', text, { targets: ['agentskills'], path });
+    assert.equal(d.message, 'Skill name `ACF Extended for Forms` must be lowercase and may only contain lowercase letters, digits and hyphens; use `acf-extended-forms` (rejected by agentskills).');
+    const fixed = applyFix(text, d);
+    assert.equal(fixed, fm('name: acf-extended-forms', 'description: A test skill'));
+    assert.deepEqual(check(fixed, { targets: ['agentskills'], path }).map((x) => x.code).filter((c) => c.startsWith('name-')), []);
+    // No target compares name and folder: a slug of the name itself.
+    const [own] = only('name-format', text, { targets: ['lovia'], path: '/s/other-folder/SKILL.md' });
+    assert.match(own.message, /; use `acf-extended-for-forms` \(/);
   });
   it('no rule for codex, opencode, eino, claude-code', () => {
     assert.deepEqual(only('name-format', fm('name: My Skill!', 'description: x'), { targets: ['codex', 'opencode', 'eino', 'claude-code'] }), []);

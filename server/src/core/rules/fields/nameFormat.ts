@@ -40,7 +40,10 @@ export const nameFormat: Rule = {
     });
     if (verdict.empty || name === undefined) return;
     const ascii = verdict.profiles.some((t) => t.name.charset.startsWith('ascii'));
-    const suggestion = suggestName(name, ascii);
+    // Where a target wants the name to equal the folder, the folder's own name (when it
+    // is valid everywhere) fixes this and name-folder-mismatch in one edit.
+    const folderFits = ctx.targets.some((t) => t.name.mustMatchFolder) && ctx.targets.every((t) => nameProblems(t, ctx.folderName).length === 0);
+    const suggestion = folderFits ? ctx.folderName : suggestName(name, ascii);
     const fix = suggestion && suggestion !== name
       ? [{ title: `Change name to \`${suggestion}\``, edits: [replaceValue(ctx.doc, entry, yamlScalar(suggestion))], preferred: true }]
       : undefined;

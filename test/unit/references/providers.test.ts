@@ -61,6 +61,16 @@ test('renameEdits: file rename keeps fragments, ./ and encoding; a moved Markdow
     '# Guide\n\nIntro.\n\n## Usage\nRun it. See [back](../../SKILL.md#setup) and [api](../../references/api.md).\n');
 });
 
+test('renameEdits: a reference in the wrong letter case moves too, and gets the case right; an exact-case file of its own stays', async () => {
+  const body = '[g](references/GUIDE.md#usage) [a](references/API.md) [b](REFERENCES/guide.md)\n';
+  const { fs } = skill(body, { ...files, 'references/API.md': '# Another API\n' });
+  const change = await renameEdits(fs, SKILL, `${SKILL}/references/guide.md`, `${SKILL}/references/manual.md`);
+  assert.equal(applyEdits(FM + body, change.edits[SKILL_MD]), FM + '[g](references/manual.md#usage) [a](references/API.md) [b](references/manual.md)\n');
+  // references/API.md exists as written: renaming api.md leaves it alone.
+  const api = await renameEdits(fs, SKILL, `${SKILL}/references/api.md`, `${SKILL}/references/calls.md`);
+  assert.equal(api.edits[SKILL_MD], undefined);
+});
+
 test('renameEdits: a folder rename updates references into it', async () => {
   const body = '[g](references/guide.md) ![l](assets/logo.png) `{{.BaseDirectory}}/references/api.md`\n';
   const { fs } = skill(body, files);

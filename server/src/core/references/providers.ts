@@ -235,6 +235,13 @@ export async function renameEdits(fs: FileSystem, skillDir: string, oldPath: str
   const ctx = new ReferenceContext(fs);
   const edits: Record<string, TextEdit[]> = {};
   const moved = (p: string) => (p === oldPath ? newPath : p.startsWith(oldPath + path.sep) ? newPath + p.slice(oldPath.length) : p);
+  // `references/GUIDE.md` for guide.md (reference-case-mismatch) moves with it too, and
+  // gets the right case on the way, unless a file of exactly that name exists.
+  const oldLower = oldPath.toLowerCase();
+  const movedIgnoringCase = (p: string) => {
+    const l = p.toLowerCase();
+    return l === oldLower ? newPath : l.startsWith(oldLower + path.sep) ? newPath + p.slice(oldPath.length) : p;
+  };
   for (const file of await skillMarkdownFiles(ctx, skillDir)) {
     const doc = await loadDoc(ctx, file, openDocs);
     if (!doc) continue;
@@ -243,7 +250,8 @@ export async function renameEdits(fs: FileSystem, skillDir: string, oldPath: str
       if (ref.kind === 'reflink' || ref.path === '') continue;
       const target = targetPath(ref, file, skillDir);
       if (!target) continue;
-      const newTarget = moved(target);
+      let newTarget = moved(target);
+      if (newTarget === target && movedIgnoringCase(target) !== target && !(await ctx.stat(target))) newTarget = movedIgnoringCase(target);
       const base = ref.base === 'skill' ? skillDir : path.dirname(file);
       const newBase = ref.base === 'skill' ? skillDir : path.dirname(moved(file));
       if (newTarget === target && !(fileMoved && ref.base === 'file')) continue;

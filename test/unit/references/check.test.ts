@@ -5,6 +5,8 @@ import { collectAnchors, githubSlug } from '../../../server/src/core/references/
 import { DependencyIndex, enableReferenceChecks } from '../../../server/src/core/references/index';
 import { checkSkillFile } from '../../../server/src/core/check/checkSkillFile';
 import { allRules } from '../../../server/src/core/rules/catalog';
+import { parseSkillDocument } from '../../../server/src/core/document/parse';
+import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 import { applyEdits, check, FM, r, skill, SKILL, SKILL_MD, summary } from './helpers';
 
 test('GitHub slugs: punctuation, duplicates, explicit anchors, setext, code fences', () => {
@@ -25,6 +27,16 @@ test('a skill whose references all exist yields nothing', async () => {
     'assets/i.png': new Uint8Array([0x89, 0x50, 0, 0]),
   });
   assert.deepEqual(summary(diagnostics), []);
+});
+
+test('a frontmatter without its closing ---: the body after its first heading is still checked, and its links count as uses', async () => {
+  const fs = new MemoryFileSystem();
+  const text = '---\nname: my-skill\ndescription: Does things. Use when testing.\n# My skill\nSee [g](references/guide.md) and [m](references/missing.md).\n';
+  fs.writeFile(SKILL_MD, text);
+  fs.writeFile(`${SKILL}/references/guide.md`, '# Guide\n');
+  const { diagnostics } = await checkReferences(fs, parseSkillDocument(SKILL_MD, text));
+  // Before: nothing checked, and guide.md reported unused.
+  assert.deepEqual(summary(diagnostics), ['reference-missing error 4:37-4:58']);
 });
 
 test('prose mentioning references and URLs yields nothing', async () => {

@@ -1,3 +1,4 @@
+import { likelyBodyStart } from '../document/likelyBodyStart';
 import type { SkillDocument } from '../document/model';
 import type { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
@@ -633,13 +634,14 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   const b: Builder = { doc, out: [] };
   const text = doc.text;
   const lines = doc.lines;
-  const first = doc.lines.positionAt(doc.bodyStart).line;
+  const bodyStart = likelyBodyStart(doc);
+  const first = doc.lines.positionAt(bodyStart).line;
   const definitions = new Map<string, Reference>();
   const usages: PendingUsage[] = [];
   let fence: { char: string; len: number; shell: boolean; console: boolean } | undefined;
   let inComment = false;
   for (let line = first; line < lines.lineCount; line++) {
-    const from = Math.max(lines.lineStarts[line], doc.bodyStart);
+    const from = Math.max(lines.lineStarts[line], bodyStart);
     const to = lines.lineEnd(line);
     if (from >= to) continue;
     // First character after up to three spaces: fences start with ` or ~, definitions with [.

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { likelyBodyStart } from '../document/likelyBodyStart';
 import type { SkillDocument } from '../document/model';
 import { parseSkillDocument } from '../document/parse';
 import { formatBytes } from '../document/readSkillFile';
@@ -154,7 +155,7 @@ export interface CompletionItem {
 /** The path being typed at `position` and where it starts, when the cursor is in a path context. */
 export function pathContext(doc: SkillDocument, position: Position): { typed: string; start: number; base: 'file' | 'skill' } | undefined {
   const offset = doc.lines.offsetAt(position);
-  if (offset < doc.bodyStart) return undefined;
+  if (offset < likelyBodyStart(doc)) return undefined;
   const lineStart = doc.lines.lineStarts[position.line];
   const before = doc.text.slice(lineStart, offset);
   let m = /(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)\/([^\s"'`()<>]*)$/.exec(before);

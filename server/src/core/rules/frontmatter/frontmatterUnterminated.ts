@@ -1,5 +1,6 @@
 import type { Rule } from '../types';
 import { eol } from '../edits';
+import { likelyCloseLine } from '../../document/likelyBodyStart';
 
 export const frontmatterUnterminated: Rule = {
   code: 'frontmatter-unterminated',
@@ -10,14 +11,7 @@ export const frontmatterUnterminated: Rule = {
     if (fm.state !== 'unterminated' || !fm.openRange) return;
     // Close it before the first blank line or heading: where the YAML most likely ends.
     const lines = ctx.doc.lines;
-    let closeLine = lines.lineCount;
-    for (let l = fm.openRange.start.line + 1; l < lines.lineCount; l++) {
-      const t = lines.lineText(l);
-      if (t.trim() === '' || t.startsWith('#')) {
-        closeLine = l;
-        break;
-      }
-    }
+    const closeLine = likelyCloseLine(ctx.doc);
     const at = closeLine < lines.lineCount ? lines.lineStarts[closeLine] : ctx.doc.text.length;
     const nl = eol(ctx.doc);
     const prefix = at === ctx.doc.text.length && !/[\r\n]$/.test(ctx.doc.text) ? nl : '';

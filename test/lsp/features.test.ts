@@ -35,7 +35,7 @@ describe('editing features', () => {
       'disallowed-tools', 'model', 'effort', 'context', 'agent', 'background', 'hooks', 'paths', 'shell', 'license', 'compatibility']);
     const byLabel = new Map(items.map((i) => [i.label, i]));
     assert.deepEqual(byLabel.get('user-invocable')!.textEdit, { range: r(3, 0, 3, 0), newText: 'user-invocable: ${1|true,false|}' });
-    assert.equal(byLabel.get('arguments')!.textEdit.newText, 'arguments:\n  - ${1}');
+    assert.equal(byLabel.get('arguments')!.textEdit.newText, 'arguments:\n  - ${1:topic}');
     assert.equal(byLabel.get('hooks')!.textEdit.newText, 'hooks:\n  ${1:key}: ${2:value}');
     assert.equal(byLabel.get('context')!.textEdit.newText, 'context: ${1|fork|}');
     assert.equal(byLabel.get('argument-hint')!.insertTextFormat, 2);

@@ -38,7 +38,7 @@ function valueSnippet(key: string, spec: FieldSpec, folder: string): string {
     case 'number':
       return '${1:1}';
     case 'list':
-      return '\n  - ${1}';
+      return '\n  - ${1:value}';
     case 'map':
       return '\n  ${1:key}: ${2:value}';
     default:

@@ -63,6 +63,7 @@ export const claudeCode: AgentProfile = {
       itemShape: 'string',
       onInvalid: 'ignore',
       doc: 'Named positional arguments, substituted as `$name` in the body.',
+      snippet: '\n  - ${1:topic}',
       source: FRONTMATTER,
     },
     'disable-model-invocation': {
@@ -139,6 +140,8 @@ export const claudeCode: AgentProfile = {
       itemShape: 'string',
       onInvalid: 'ignore',
       doc: 'Glob patterns: Claude loads the skill automatically only when working with matching files.',
+      // Quoted: a glob that starts with `*` is a YAML alias otherwise.
+      snippet: '\n  - "${1:src/**}"',
       source: FRONTMATTER,
     },
     shell: {

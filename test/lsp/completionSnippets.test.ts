@@ -1,6 +1,7 @@
 // Every frontmatter key the server completes, for every agent profile, inserted on an
 // empty frontmatter line with its snippet's defaults (what pressing Tab through it
-// leaves) is a valid value of the right shape: it adds no diagnostic.
+// leaves), and with each choice it offers, is a valid value of the right shape: it
+// adds no diagnostic.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -45,11 +46,16 @@ describe('frontmatter key snippets', () => {
       const list = await c.request<Item[] | { items: Item[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 3, character: 0 } });
       for (const item of Array.isArray(list) ? list : list.items) {
         keys++;
-        const inserted = expand(item.textEdit?.newText ?? item.insertText ?? item.label);
-        await c.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: inserted }]);
-        const added = (await codes()).filter((d) => !before.includes(d));
-        if (added.length) problems.push(`${profile} ${item.label} ${JSON.stringify(inserted)}: ${added.join(' | ')}`);
-        await c.change(uri, [{ range: whole, text: base }]);
+        const snippet = item.textEdit?.newText ?? item.insertText ?? item.label;
+        // Every choice of a `${1|a,b|}` placeholder, not only the first.
+        const choices = /\$\{\d+\|([^|}]*)\|\}/.exec(snippet)?.[1].split(',') ?? [undefined];
+        for (const choice of choices) {
+          const inserted = expand(choice === undefined ? snippet : snippet.replace(/\$\{\d+\|[^|}]*\|\}/, choice));
+          await c.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: inserted }]);
+          const added = (await codes()).filter((d) => !before.includes(d));
+          if (added.length) problems.push(`${profile} ${item.label} ${JSON.stringify(inserted)}: ${added.join(' | ')}`);
+          await c.change(uri, [{ range: whole, text: base }]);
+        }
       }
     }
     assert.deepEqual(problems, []);

@@ -4,6 +4,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { INDEX_STATUS, type CompletionData, type IndexStatus } from '../../server/src/protocol';
 import { registerCatalogUi, type SkillsApi } from './catalog';
 import { registerFileReferences } from './fileReferences';
+import { registerRenameSkill } from './renameSkill';
 
 let client: LanguageClient | undefined;
 
@@ -70,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
     }),
   );
   registerFileReferences(context, client);
+  registerRenameSkill(context, client);
   // Skills view, previews, status bar: they ask the server only once shown or used.
   return registerCatalogUi(context, client);
 }

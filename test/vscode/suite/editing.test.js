@@ -53,6 +53,39 @@ suite('editing', () => {
     await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).length === 0, { what: 'no diagnostics after the fix' });
   });
 
+  test('Rename Skill (what F2 on `name` does): its name, its folder and `/name` in another skill, in one edit', async () => {
+    // Outside the agents' skill folders: the Skills view suite compares its list with the examples.
+    const root = path.join(workspaceRoot(), 'rename-test');
+    const from = path.join(root, 'old-name');
+    const caller = path.join(root, 'caller', 'SKILL.md');
+    fs.mkdirSync(from, { recursive: true });
+    fs.mkdirSync(path.dirname(caller), { recursive: true });
+    fs.writeFileSync(path.join(from, 'SKILL.md'), '---\nname: old-name\ndescription: Renamed in a test. Use when testing skill rename.\n---\n\n# Old name\n');
+    fs.writeFileSync(caller, '---\nname: caller\ndescription: Calls another skill. Use when testing skill rename.\n---\n\nRun /old-name first.\n');
+    const to = path.join(root, 'new-name');
+    try {
+      const ed = await openFile(path.join(from, 'SKILL.md'));
+      // The caller counts once the server has seen it on disk.
+      await waitFor(async () => {
+        const e = await vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', ed.document.uri, new vscode.Position(1, 8), 'new-name');
+        return e && e.entries().some(([u]) => u.fsPath === caller);
+      }, { what: 'a rename edit that reaches the caller' });
+      const result = await vscode.commands.executeCommand('skillmd.renameSkill', ed.document.uri, 'new-name');
+      assert.deepEqual(result, { applied: true, newName: 'new-name' });
+      await waitFor(() => fs.existsSync(path.join(to, 'SKILL.md')) && !fs.existsSync(from), { what: 'the folder renamed on disk' });
+      const renamed = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path.join(to, 'SKILL.md'));
+      assert.ok(renamed, 'the open editor moved with its folder');
+      assert.equal(renamed.getText(), '---\nname: new-name\ndescription: Renamed in a test. Use when testing skill rename.\n---\n\n# Old name\n');
+      const callerDoc = await vscode.workspace.openTextDocument(vscode.Uri.file(caller));
+      assert.equal(callerDoc.getText(), '---\nname: caller\ndescription: Calls another skill. Use when testing skill rename.\n---\n\nRun /new-name first.\n');
+      // The moved skill is clean: nothing left of the old name.
+      await waitFor(() => vscode.languages.getDiagnostics(renamed.uri).length === 0, { what: 'no diagnostics on the renamed skill' });
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.saveAll');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('completion in the frontmatter offers `license` (agentskills); hover on `description` shows the limit', async () => {
     const dir = path.join(fixturesRoot(), 'skills', 'complete-me');
     fs.mkdirSync(dir, { recursive: true });

@@ -3,12 +3,11 @@
 // server reports for files that are not open (workspace/diagnostic, from its index)
 // equal those of `skillmd check --format json`: code, severity, range and message.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { runCli } from '../cli/helpers';
-import { makeWorkspace, removeWorkspace, startServer, type Diag, type TestClient } from './client';
+import { makeGeneratedWorkspace, removeWorkspace, startServer, type Diag, type TestClient } from './client';
 
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
@@ -16,13 +15,7 @@ describe('the server and the CLI agree', () => {
   let root: string;
   let c: TestClient;
   before(async () => {
-    const { generateCorpus } = await import('../../scripts/bench/corpus.mjs');
-    root = makeWorkspace({});
-    for (const f of generateCorpus({ skills: 200, seed: 5 }) as Iterable<{ path: string; data: string | Uint8Array }>) {
-      const p = join(root, f.path);
-      mkdirSync(dirname(p), { recursive: true });
-      writeFileSync(p, f.data);
-    }
+    ({ root } = await makeGeneratedWorkspace(200, 5));
     c = await startServer({ root, mode: 'pull' });
     await c.waitForIndex(60_000);
   });

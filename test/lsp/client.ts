@@ -69,6 +69,23 @@ export function makeWorkspace(files: Record<string, string>): string {
   return root;
 }
 
+/**
+ * A fresh temp folder holding the bench generator's deterministic corpus (references,
+ * non-ASCII text, planted problems); returns it and its SKILL.md paths in order.
+ */
+export async function makeGeneratedWorkspace(skills: number, seed: number): Promise<{ root: string; skillFiles: string[] }> {
+  const { generateCorpus } = await import('../../scripts/bench/corpus.mjs');
+  const root = makeWorkspace({});
+  const skillFiles: string[] = [];
+  for (const f of generateCorpus({ skills, seed }) as Iterable<{ path: string; data: string | Uint8Array }>) {
+    const p = join(root, f.path);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, f.data);
+    if (p.endsWith('/SKILL.md')) skillFiles.push(p);
+  }
+  return { root, skillFiles };
+}
+
 export function uriOf(p: string): string {
   return pathToFileURL(p).href;
 }

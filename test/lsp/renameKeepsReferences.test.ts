@@ -4,13 +4,13 @@
 // updates set to `always`; after applying the edits and moving the file, `skillmd
 // check` reports the same diagnostics as before (a case mismatch may only go away).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { runCli } from '../cli/helpers';
-import { makeWorkspace, removeWorkspace, startServer, uriOf, type TestClient } from './client';
+import { makeGeneratedWorkspace, removeWorkspace, startServer, uriOf, type TestClient } from './client';
 
 type Edit = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
 
@@ -19,14 +19,9 @@ describe('file renames keep references', () => {
   let c: TestClient;
   const skills: string[] = [];
   before(async () => {
-    const { generateCorpus } = await import('../../scripts/bench/corpus.mjs');
-    root = makeWorkspace({});
-    for (const f of generateCorpus({ skills: 120, seed: 9 }) as Iterable<{ path: string; data: string | Uint8Array }>) {
-      const p = join(root, f.path);
-      mkdirSync(dirname(p), { recursive: true });
-      writeFileSync(p, f.data);
-      if (p.endsWith('/SKILL.md')) skills.push(p);
-    }
+    let skillFiles: string[];
+    ({ root, skillFiles } = await makeGeneratedWorkspace(120, 9));
+    skills.push(...skillFiles);
     c = await startServer({ root, mode: 'pull', settings: { rename: { updateReferences: 'always' } } });
     await c.waitForIndex(60_000);
   });

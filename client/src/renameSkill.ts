@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import type { WorkspaceEdit } from 'vscode-languageclient/node';
+import type { LanguageClient, WorkspaceEdit } from 'vscode-languageclient/node';
 
 type Position = { line: number; character: number };
 

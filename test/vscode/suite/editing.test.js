@@ -86,6 +86,19 @@ suite('editing', () => {
     }
   });
 
+  test('Rename Skill on a SKILL.md without `name`, or to the same name, changes nothing', async () => {
+    const dir = path.join(fixturesRoot(), 'skills', 'no-name');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'SKILL.md');
+    const text = '---\ndescription: Has no name. Use when testing Rename Skill.\n---\n# No name\n';
+    fs.writeFileSync(file, text);
+    assert.equal(await vscode.commands.executeCommand('skillmd.renameSkill', vscode.Uri.file(file), 'some-name'), undefined);
+    const named = path.join(workspaceRoot(), 'skills', 'broken-links', 'SKILL.md');
+    assert.equal(await vscode.commands.executeCommand('skillmd.renameSkill', vscode.Uri.file(named), 'broken-links'), undefined);
+    assert.equal(fs.readFileSync(file, 'utf8'), text);
+    assert.ok(fs.existsSync(named), 'the folder stays');
+  });
+
   test('completion in the frontmatter offers `license` (agentskills); hover on `description` shows the limit', async () => {
     const dir = path.join(fixturesRoot(), 'skills', 'complete-me');
     fs.mkdirSync(dir, { recursive: true });

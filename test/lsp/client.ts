@@ -96,6 +96,8 @@ export interface StartOptions {
   /** the `skillmd` settings section answered to workspace/configuration */
   settings?: Record<string, unknown>;
   initializationOptions?: Record<string, unknown>;
+  /** extra environment variables for the server process */
+  env?: Record<string, string>;
 }
 
 export class TestClient {
@@ -231,7 +233,7 @@ export class TestClient {
 }
 
 export async function startServer(opts: StartOptions): Promise<TestClient> {
-  const proc = spawn(process.execPath, [serverJs, '--stdio'], { cwd: opts.root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [serverJs, '--stdio'], { cwd: opts.root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d));
   proc.on('exit', (code) => {

@@ -90,8 +90,8 @@ describe('workspace index', () => {
   const N = 3000;
   before(async () => {
     const files: Record<string, string> = {};
-    // Each skill has one good and one broken reference: however the index spreads the
-    // skills over its worker and the main thread, every one must get the same result.
+    // Each skill has one good and one broken reference: whichever thread checks a
+    // skill, every one must get the same result.
     for (let i = 0; i < N; i++) {
       files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [the guide](references/guide.md) and [this](references/gone.md).\n`;
       files[`skills/s${i}/references/guide.md`] = '# Guide\n';
@@ -130,5 +130,34 @@ describe('workspace index', () => {
     const p = c.request('textDocument/diagnostic', { textDocument: { uri } }, src.token);
     src.cancel();
     await assert.rejects(p, (e: { code?: number }) => e.code === -32800);
+  });
+});
+
+describe('workspace index whose worker dies', () => {
+  let root: string;
+  let c: TestClient;
+  const N = 1000;
+  before(async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < N; i++) {
+      files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md).\n`;
+    }
+    root = makeWorkspace(files);
+    // The worker exits when its fourth batch arrives; the main thread checks the rest.
+    c = await startServer({ root, mode: 'pull', env: { SKILLMD_THREADS: '1', SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER: '3' } });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('the main thread checks what the worker left, and every skill gets its result', async () => {
+    const done = await c.waitForIndex(60_000);
+    assert.equal(done.total, N);
+    assert.ok(c.messages.includes('index worker stopped: exit 70'), c.messages.join('\n'));
+    const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    assert.equal(ws.items.length, N);
+    const results = new Set(ws.items.map((i) => JSON.stringify((i.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character]))));
+    assert.deepEqual([...results], [JSON.stringify([['reference-missing', 6, 11]])]);
   });
 });

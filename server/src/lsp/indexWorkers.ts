@@ -14,8 +14,8 @@ import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 
 const BATCH = 24;
 const IN_FLIGHT = 2;
-/** Batches queued beyond the workers' before the main thread checks one itself. */
-const MAIN_SLACK = 4;
+/** Batches the walk may run ahead of the workers before it waits for a result. */
+const WALK_AHEAD = 4;
 
 interface WorkerInput {
   skillmdIndexWorker: true;
@@ -47,9 +47,12 @@ export function isIndexWorker(): boolean {
 export function runIndexWorker(): void {
   const disk = new NodeFileSystem({ sync: true });
   const optionCache = new Map<string, CheckOptions>();
+  // For the test of the main thread taking over from a worker that dies mid-index.
+  let exitAfter = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity;
   let chain = Promise.resolve();
   parentPort!.on('message', (m: BatchMessage) => {
     chain = chain.then(async () => {
+      if (exitAfter-- <= 0) process.exit(70);
       const open = new Map(m.open);
       const fs = open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk;
       // Equal options share one object, so per-options caches in the core hit.
@@ -150,8 +153,11 @@ export class IndexPool {
   }
 
   /**
-   * A run over files added one by one. `fallback` checks a batch on the main thread:
-   * when the workers have enough queued (so every core works) or none is left (crashed).
+   * A run over files added one by one. While a worker is alive the workers check
+   * every batch: a main thread that checks too compiles the whole check code a second
+   * time (V8 optimizes per isolate; ~1.5 CPU-s here), which on two cores costs the
+   * workers as much as it saves, and its slices delay requests. `fallback` checks a
+   * batch on the main thread only when no worker is left (crashed).
    */
   run(opts: {
     optionsFor: (file: string) => CheckOptions;
@@ -214,13 +220,14 @@ export class IndexPool {
           queue.push(current);
           current = { files: [], listings: [] };
           dispatch();
-          // Keep the walk a little ahead of the workers, not the whole tree; while they
-          // are busy the main thread checks a batch itself (in slices, between requests).
-          // It also publishes and walks, so it takes only the surplus: workers never idle.
-          while (queue.length > this.slots.length * IN_FLIGHT + MAIN_SLACK && !opts.cancelled()) {
+          // Keep the walk a little ahead of the workers, not the whole tree.
+          while (queue.length > WALK_AHEAD && !opts.cancelled()) {
+            if (this.slots.length) {
+              await wait();
+              continue;
+            }
             const b = queue.shift()!;
             await opts.fallback(b.files, b.listings);
-            dispatch();
           }
         }
         current.files.push(file);
@@ -231,10 +238,9 @@ export class IndexPool {
         current = { files: [], listings: [] };
         dispatch();
         while ((queue.length || inFlight) && !opts.cancelled()) {
-          if (queue.length) {
+          if (queue.length && !this.slots.length) {
             const b = queue.shift()!;
             await opts.fallback(b.files, b.listings);
-            dispatch();
             continue;
           }
           await wait();

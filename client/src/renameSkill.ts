@@ -2,17 +2,16 @@ import * as vscode from 'vscode';
 import type { LanguageClient, WorkspaceEdit } from 'vscode-languageclient/node';
 
 type Position = { line: number; character: number };
+type Symbol = { name: string; selectionRange: { start: Position }; children?: Symbol[] };
 
-/** Where the `name` value of a SKILL.md's frontmatter starts (what F2 renames). */
-function namePosition(doc: vscode.TextDocument): Position | undefined {
-  if (!/^\ufeff?---[ \t]*$/.test(doc.lineAt(0).text)) return undefined;
-  for (let line = 1; line < doc.lineCount; line++) {
-    const text = doc.lineAt(line).text;
-    if (/^(---|\.\.\.)[ \t]*$/.test(text)) return undefined;
-    const m = /^name[ \t]*:[ \t]*/.exec(text);
-    if (m && m[0].length < text.length) return { line, character: m[0].length };
-  }
-  return undefined;
+/**
+ * Where the frontmatter's `name` key is (F2 there renames the skill), as the server
+ * parsed it: quoted keys, a BOM or CRLF need no second parser here.
+ */
+async function namePosition(client: LanguageClient, uri: string): Promise<Position | undefined> {
+  const symbols = await client.sendRequest<Symbol[] | null>('textDocument/documentSymbol', { textDocument: { uri } });
+  const frontmatter = symbols?.find((s) => s.name === 'frontmatter');
+  return frontmatter?.children?.find((s) => s.name === 'name')?.selectionRange.start;
 }
 
 /**
@@ -28,14 +27,13 @@ export function registerRenameSkill(context: vscode.ExtensionContext, client: La
       const uri = target instanceof vscode.Uri ? target : target?.skill ? vscode.Uri.parse(target.skill.uri) : vscode.window.activeTextEditor?.document.uri;
       if (!uri) return undefined;
       const doc = await vscode.workspace.openTextDocument(uri);
-      const position = namePosition(doc);
-      if (!position) {
-        void vscode.window.showWarningMessage(`skillmd: ${vscode.workspace.asRelativePath(uri)} has no \`name\` in its frontmatter to rename.`);
+      const position = await namePosition(client, doc.uri.toString());
+      const prepared = position && (await client.sendRequest<{ placeholder?: string } | null>('textDocument/prepareRename', { textDocument: { uri: doc.uri.toString() }, position }));
+      if (!position || !prepared) {
+        void vscode.window.showWarningMessage(`skillmd: ${vscode.workspace.asRelativePath(uri)} has no \`name\` string in its frontmatter to rename.`);
         return undefined;
       }
       const textDocument = { uri: doc.uri.toString() };
-      const prepared = await client.sendRequest<{ placeholder?: string } | null>('textDocument/prepareRename', { textDocument, position });
-      if (!prepared) return undefined;
       const newName = newNameArg ?? (await vscode.window.showInputBox({ prompt: 'New skill name (the folder is renamed too)', value: prepared.placeholder }));
       if (newName === undefined || newName === prepared.placeholder) return undefined;
       let result: WorkspaceEdit | null;

@@ -86,6 +86,24 @@ suite('editing', () => {
     }
   });
 
+  test('Rename Skill finds `name` as the server parses it: a quoted key in a file with CRLF lines', async () => {
+    const root = path.join(workspaceRoot(), 'rename-test');
+    const from = path.join(root, 'quoted-key');
+    const to = path.join(root, 'quoted-renamed');
+    fs.mkdirSync(from, { recursive: true });
+    fs.writeFileSync(path.join(from, 'SKILL.md'), '---\r\n"name": quoted-key\r\ndescription: Quoted key. Use when testing skill rename.\r\n---\r\n\r\n# Quoted\r\n');
+    try {
+      const result = await vscode.commands.executeCommand('skillmd.renameSkill', vscode.Uri.file(path.join(from, 'SKILL.md')), 'quoted-renamed');
+      assert.deepEqual(result, { applied: true, newName: 'quoted-renamed' });
+      await waitFor(() => fs.existsSync(path.join(to, 'SKILL.md')) && !fs.existsSync(from), { what: 'the folder renamed on disk' });
+      const renamed = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(to, 'SKILL.md')));
+      assert.equal(renamed.getText(), '---\r\n"name": quoted-renamed\r\ndescription: Quoted key. Use when testing skill rename.\r\n---\r\n\r\n# Quoted\r\n');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.saveAll');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('Rename Skill on a SKILL.md without `name`, or to the same name, changes nothing', async () => {
     const dir = path.join(fixturesRoot(), 'skills', 'no-name');
     fs.mkdirSync(dir, { recursive: true });

@@ -135,22 +135,39 @@ test('bad files are one diagnostic each and the other skills are still checked',
   });
   try {
     chmodSync(path.join(bad, 'locked/SKILL.md'), 0o000);
-    // A FIFO named SKILL.md would block a plain open(); it must be passed over.
+    // A FIFO named SKILL.md would block a plain open(): it is reported, never opened.
     mkfifo(path.join(bad, 'fifo/SKILL.md'));
+    mkdirSync(path.join(bad, 'folder/SKILL.md'), { recursive: true });
     symlinkSync('.', path.join(bad, 'good', 'loop'));
+    mkdirSync(path.join(bad, 'self'));
+    symlinkSync('SKILL.md', path.join(bad, 'self/SKILL.md'));
+    mkdirSync(path.join(bad, 'dangling'));
+    symlinkSync('gone.md', path.join(bad, 'dangling/SKILL.md'));
+    // 40 levels: the scan stops at 32 and says where.
+    const deep = path.join(bad, 'deep', ...Array.from({ length: 40 }, () => 'd'));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(path.join(deep, 'SKILL.md'), GOOD);
     const r = runCli(['check', '--format', 'json'], bad);
     const out = JSON.parse(r.stdout);
-    const byName = Object.fromEntries(out.skills.map((s: { name: string; diagnostics: { code: string }[] }) => [s.name, s.diagnostics.map((d) => d.code)]));
+    const byName = Object.fromEntries(out.skills.map((s: { name: string; diagnostics: { code: string; message: string }[] }) => [s.name, s.diagnostics.map((d) => `${d.code}: ${d.message}`)]));
     const root = process.getuid?.() === 0;
     assert.deepEqual(byName, {
-      binary: ['file-binary'],
+      binary: ['file-binary: The skill file is binary (NUL byte at offset 4), not Markdown text.'],
+      dangling: ['file-unreadable: The skill file does not exist (or is a symbolic link to a missing file).'],
       good: [],
-      huge: ['file-too-large'],
-      latin1: ['file-encoding'],
+      huge: ['file-too-large: The skill file is 6.0 MiB, over the 5.0 MiB skillmd reads; agents would load all of it into context.'],
+      latin1: ['file-encoding: The skill file is not valid UTF-8 (invalid UTF-8 near byte 33); save it as UTF-8.'],
       // root reads any file, whatever its mode
-      locked: root ? [] : ['file-unreadable'],
+      locked: root ? [] : ['file-unreadable: The skill file cannot be read: permission denied.'],
+      self: ['file-unreadable: The skill file is a symbolic link that loops back on itself.'],
     });
-    assert.deepEqual(out.problems.map((p: { code: string; file: string }) => [p.code, p.file]), [['symlink-loop', 'good/loop']]);
+    const d32 = ['deep', ...Array.from({ length: 31 }, () => 'd')].join('/');
+    assert.deepEqual(out.problems.map((p: { code: string; severity: string; file: string; message: string }) => [p.code, p.severity, p.file, p.message]), [
+      ['folder-too-deep', 'warning', d32, `the folders in ${path.join(bad, d32)} are not searched for skills: it is 32 levels below ${bad}.`],
+      ['file-unreadable', 'error', 'fifo/SKILL.md', `${path.join(bad, 'fifo/SKILL.md')} is a pipe, socket or device, not a regular file; agents skip it.`],
+      ['file-unreadable', 'error', 'folder/SKILL.md', `${path.join(bad, 'folder/SKILL.md')} is a folder, not a regular file; agents skip it.`],
+      ['symlink-loop', 'warning', 'good/loop', `symlink loop: ${path.join(bad, 'good/loop')} leads back to ${bad}/good`],
+    ]);
     assert.equal(r.status, 1);
     assert.equal(r.stderr, '');
   } finally {

@@ -3,7 +3,7 @@
 // files) and by the index workers (batches).
 import * as path from 'node:path';
 import { finish, type CheckOptions } from '../core/check/checkDocument';
-import { formatBytes, MAX_SKILL_FILE_BYTES } from '../core/document/readSkillFile';
+import { formatBytes, MAX_SKILL_FILE_BYTES, unreadableMessage } from '../core/document/readSkillFile';
 import { getString } from '../core/document/values';
 import { detach } from '../core/text/detach';
 import { checkReferences } from '../core/references';
@@ -44,7 +44,7 @@ export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: Check
       bytes = await fs.readFile(file);
     }
   } catch (e) {
-    return { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: `The skill file cannot be read: ${(e as Error).message}` }] };
+    return { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: unreadableMessage(e) }] };
   }
   const decoded = decodeFile(file, bytes);
   if ('diagnostic' in decoded) return { file, name, diagnostics: [decoded.diagnostic] };

@@ -7,6 +7,7 @@ import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
 import { isProfileId, profileIds } from '../../core/profiles/registry';
 import type { ProfileId } from '../../core/profiles/types';
 import type { SkillDiagnostic } from '../../core/types';
+import { fileRules } from '../../core/rules/fileRules';
 import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { parseArgs, UsageError } from '../args';
@@ -114,7 +115,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     for (const p of scan.problems) {
       general.push({
         code: p.code,
-        severity: p.code === 'symlink-loop' ? 'warning' : 'error',
+        severity: fileRules.find((r) => r.code === p.code)?.defaultSeverity ?? 'error',
         message: p.message,
         file: p.path,
         range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },

@@ -41,6 +41,21 @@ function firstInvalidUtf8(b: Uint8Array): number {
   return i;
 }
 
+/** Why a skill file could not be opened, in words (not an errno and a path). */
+export function unreadableMessage(e: unknown): string {
+  switch ((e as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return 'The skill file does not exist (or is a symbolic link to a missing file).';
+    case 'ELOOP':
+      return 'The skill file is a symbolic link that loops back on itself.';
+    case 'EACCES':
+    case 'EPERM':
+      return 'The skill file cannot be read: permission denied.';
+    default:
+      return `The skill file cannot be read: ${(e as Error).message}`;
+  }
+}
+
 /**
  * Reads and parses a SKILL.md. Unreadable, binary, non-UTF-8 and oversized files
  * become one diagnostic each, never an exception.
@@ -63,9 +78,7 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
       bytes = await fs.readFile(path);
     }
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return fileProblem(path, 'file-unreadable', 'The skill file does not exist.');
-    return fileProblem(path, 'file-unreadable', `The skill file cannot be read: ${(e as Error).message}`);
+    return fileProblem(path, 'file-unreadable', unreadableMessage(e));
   }
   const decoded = decodeText(bytes);
   if ('problem' in decoded) {

@@ -9,7 +9,7 @@ export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'];
 
 export interface ScanProblem {
   path: string;
-  code: 'folder-unreadable' | 'symlink-loop' | 'path-not-found';
+  code: 'folder-unreadable' | 'symlink-loop' | 'path-not-found' | 'folder-too-deep' | 'file-unreadable';
   message: string;
 }
 
@@ -88,6 +88,13 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       if (skillEntry) break;
     }
     let found: string | undefined;
+    if (skillEntry && skillEntry.type !== 'file' && skillEntry.type !== 'symlink') {
+      const p = childPath(dir, skillEntry.name);
+      if (!opts.exclude?.(p)) {
+        const what = skillEntry.type === 'directory' ? 'a folder' : 'a pipe, socket or device';
+        result.problems.push({ path: p, code: 'file-unreadable', message: `${p} is ${what}, not a regular file; agents skip it.` });
+      }
+    }
     if (skillEntry && (skillEntry.type === 'file' || skillEntry.type === 'symlink')) {
       const p = childPath(dir, skillEntry.name);
       if (!opts.exclude?.(p)) {
@@ -102,11 +109,17 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     }
     bucket?.push([dir, raw]);
     if (found) await opts.onFile?.(found, bucket);
-    if (depth >= maxDepth) return;
+    if (depth >= maxDepth) {
+      if (entries.some((e) => (e.type === 'directory' || e.type === 'symlink') && !SKIPPED_FOLDERS.has(e.name))) {
+        result.problems.push({ path: dir, code: 'folder-too-deep', message: `the folders in ${dir} are not searched for skills: it is ${maxDepth} levels below ${root}.` });
+      }
+      return;
+    }
     // The walk is sequential: one set of the folders above, grown and shrunk in step.
     ancestors.add(real);
     for (const e of entries) {
-      if (SKIPPED_FOLDERS.has(e.name)) continue;
+      // A linked skill file is read (and its link reported) as the skill, not walked.
+      if (SKIPPED_FOLDERS.has(e.name) || (found && e === skillEntry)) continue;
       if (e.type === 'directory' || e.type === 'symlink') {
         const child = childPath(dir, e.name);
         if (opts.exclude?.(child)) continue;

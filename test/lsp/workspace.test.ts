@@ -1,7 +1,7 @@
 // Configuration (editor settings + .skillmd.json with live reload), size limits for
 // pathological documents, and edits arriving while the workspace index runs.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cancellable, makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
@@ -160,4 +160,18 @@ describe('workspace index whose worker dies', () => {
     const results = new Set(ws.items.map((i) => JSON.stringify((i.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character]))));
     assert.deepEqual([...results], [JSON.stringify([['reference-missing', 6, 11]])]);
   });
+});
+
+test('scan problems with no document to show them on (a folder named SKILL.md) are logged by the index', async () => {
+  const root = makeWorkspace({ 'skills/ok/SKILL.md': '---\nname: ok\ndescription: Fine. Use when testing.\n---\n' });
+  mkdirSync(join(root, 'skills/odd/SKILL.md'), { recursive: true });
+  const c = await startServer({ root, mode: 'pull' });
+  try {
+    assert.equal((await c.waitForIndex()).total, 1);
+    const logged = c.messages.filter((m) => m.startsWith('index: file-unreadable'));
+    assert.deepEqual(logged, [`index: file-unreadable: ${join(root, 'skills/odd/SKILL.md')} is a folder, not a regular file; agents skip it.`]);
+  } finally {
+    await c.stop();
+    removeWorkspace(root);
+  }
 });

@@ -123,7 +123,7 @@ export class WorkspaceIndex {
       },
     }) : undefined;
     for (const folder of folders) {
-      await findSkillFiles(this.fs, folder, {
+      const scan = await findSkillFiles(this.fs, folder, {
         token,
         exclude: (p) => this.config.isIgnored(p),
         keepListings: !!pool,
@@ -138,6 +138,8 @@ export class WorkspaceIndex {
         },
       });
       if (token.isCancellationRequested) return void (await pool?.finish());
+      // Not a file's diagnostics (a folder has no document to show them on): the log says.
+      for (const p of scan.problems) this.log(`index: ${p.code}: ${p.message}`);
     }
     this.status.total = files.length;
     const removed = [...this.skills.keys()].filter((f) => !seen.has(f));

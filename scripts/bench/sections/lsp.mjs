@@ -29,6 +29,19 @@ function pct(values, p) {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 }
 
+/**
+ * CPU seconds the server process has used (user + system, all its threads): steadier
+ * than wall time on a shared machine, and what a laptop's battery pays.
+ */
+function cpuSeconds(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 function peakRssKiB(pid) {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -111,7 +124,8 @@ async function session(ctx, dir, label) {
   }
   const indexWallMs = performance.now() - t0;
   const rssAfterIndex = peakRssKiB(proc.pid);
-  ctx.log(`  ${label}: ${fmtInt(status.total)} skills indexed in ${Math.round(indexWallMs)} ms (server: ${status.durationMs} ms)`);
+  const indexCpuS = cpuSeconds(proc.pid);
+  ctx.log(`  ${label}: ${fmtInt(status.total)} skills indexed in ${Math.round(indexWallMs)} ms (server: ${status.durationMs} ms, ${indexCpuS?.toFixed(2) ?? '?'} CPU-s)`);
 
   // ---- diagnostics after an edit
   const lines = text.split('\n');
@@ -156,7 +170,7 @@ async function session(ctx, dir, label) {
   setTimeout(() => proc.exitCode === null && proc.kill(), 500).unref();
   const stat = (v) => ({ p50: pct(v, 50), p95: pct(v, 95), max: Math.max(...v) });
   return {
-    label, skills: status.total, indexWallMs, indexServerMs: status.durationMs,
+    label, skills: status.total, indexWallMs, indexServerMs: status.durationMs, indexCpuS,
     peakRssKiB: rss ?? rssAfterIndex, hoverDuringIndex: stat(hoverDuringIndex),
     diagnostics: stat(diag), completion: stat(completion), hover: stat(hover),
   };
@@ -178,12 +192,13 @@ async function pullIndex(ctx, dir) {
   }
   const indexWallMs = performance.now() - t0;
   const rss = peakRssKiB(proc.pid);
+  const indexCpuS = cpuSeconds(proc.pid);
   await conn.sendRequest('shutdown').catch(() => undefined);
   await conn.sendNotification('exit').catch(() => undefined);
   conn.dispose();
   setTimeout(() => proc.exitCode === null && proc.kill(), 500).unref();
-  ctx.log(`  pull: ${fmtInt(status.total)} skills indexed in ${Math.round(indexWallMs)} ms (diagnostic mode ${status.diagnosticMode})`);
-  return { indexWallMs, peakRssKiB: rss, mode: status.diagnosticMode };
+  ctx.log(`  pull: ${fmtInt(status.total)} skills indexed in ${Math.round(indexWallMs)} ms (diagnostic mode ${status.diagnosticMode}, ${indexCpuS?.toFixed(2) ?? '?'} CPU-s)`);
+  return { indexWallMs, peakRssKiB: rss, mode: status.diagnosticMode, indexCpuS };
 }
 
 /** The pathological documents of issue 5, each in its own skill folder. */
@@ -304,13 +319,13 @@ export default {
     const ms = (x) => (x === undefined ? '?' : `${x.toFixed(1)} ms`);
     ctx.print('');
     ctx.print(table([
-      ['corpus', 'skills', 'index', 'peak RSS', 'diag p50/p95', 'completion p50/p95', 'hover p50/p95', 'hover while indexing p95/max'],
-      ...results.map((r) => [r.label, fmtInt(r.skills), `${(r.indexWallMs / 1000).toFixed(2)} s`, fmtMiB(r.peakRssKiB),
+      ['corpus', 'skills', 'index', 'index CPU', 'peak RSS', 'diag p50/p95', 'completion p50/p95', 'hover p50/p95', 'hover while indexing p95/max'],
+      ...results.map((r) => [r.label, fmtInt(r.skills), `${(r.indexWallMs / 1000).toFixed(2)} s`, r.indexCpuS === undefined ? '?' : `${r.indexCpuS.toFixed(2)} s`, fmtMiB(r.peakRssKiB),
         `${ms(r.diagnostics.p50)} / ${ms(r.diagnostics.p95)}`, `${ms(r.completion.p50)} / ${ms(r.completion.p95)}`,
         `${ms(r.hover.p50)} / ${ms(r.hover.p95)}`, `${ms(r.hoverDuringIndex.p95)} / ${ms(r.hoverDuringIndex.max)}`]),
     ]));
     ctx.print('');
-    ctx.print(`initial index of ${results[results.length - 1].label} with pulled diagnostics (VS Code): ${(pull.indexWallMs / 1000).toFixed(2)} s, peak RSS ${fmtMiB(pull.peakRssKiB)}; the table's index pushes them (Neovim, Helix).`);
+    ctx.print(`initial index of ${results[results.length - 1].label} with pulled diagnostics (VS Code): ${(pull.indexWallMs / 1000).toFixed(2)} s (${pull.indexCpuS?.toFixed(2) ?? '?'} CPU-s), peak RSS ${fmtMiB(pull.peakRssKiB)}; the table's index pushes them (Neovim, Helix).`);
     ctx.print(`pathological documents: longest event-loop block ${ms(patho.blockMs)}; ${patho.probes} probe hovers, p95 ${ms(patho.p95ProbeMs)}, slowest ${ms(patho.maxProbeMs)} (during ${patho.worstDuring.join(', ')}); slowest requests: ${patho.slowestOps.map(([l, t]) => `${l} ${ms(t)}`).join(', ')}`);
     const big = results[results.length - 1];
     const worst = (k) => Math.max(...results.map((r) => r[k].p95));

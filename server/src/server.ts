@@ -19,7 +19,7 @@ import { resolveSkillSettings } from './core/check/checkDocument';
 import { CONFIG_FILE_NAME } from './core/config/loadConfig';
 import { findSkillFiles } from './core/workspace/findSkillFiles';
 import { enableReferenceChecks } from './core/references';
-import { preloadTokenizer } from './core/text/tokens';
+import { preloadTokenizer, tokenizerReady } from './core/text/tokens';
 import { NodeFileSystem } from './node/nodeFileSystem';
 import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
 import { provideCompletion } from './lsp/completion';
@@ -198,9 +198,9 @@ connection.onInitialized(async () => {
   await loadConfigFiles();
   settingsLoaded();
   // Lazily: let the client's first requests in before the scan starts. The
-  // tokenizer's tables (~250 ms, ~60 MB RSS in all) load in steps after it, rather
-  // than inside the first hover; loaded alongside, they slowed the index by 4-5%.
-  // A hover that needs a count during the index loads them at once.
+  // tokenizer's tables (~300 ms, tens of MB) load in steps after it, rather than
+  // inside the first hover; loaded alongside, they slowed the index by 4-5%. A hover
+  // during the index starts the steps itself and waits for them.
   setTimeout(() => {
     if (config.settings.workspaceDiagnostics) void reindex().finally(() => void preloadTokenizer());
     else void preloadTokenizer();
@@ -348,6 +348,8 @@ connection.onCompletion(async (params) => {
 connection.onHover(async (params) => {
   const doc = await markdownDoc(params.textDocument.uri);
   if (!doc) return null;
+  // Hovers show token counts.
+  await tokenizerReady();
   const key = isSkillFile(doc.path) ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
   return key ?? (await refs.hover(doc, params.position)) ?? null;
 });

@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countTokens, preloadTokenizer, RANKS_LINES } from '../../../server/src/core/text/tokens';
+import { countTokens, preloadTokenizer, RANKS_LINES, tokenizerReady } from '../../../server/src/core/text/tokens';
 import { countTokens as reference } from 'gpt-tokenizer/encoding/o200k_base';
 
 // First in this file: the tokenizer is not loaded yet. npm test builds the ranks file first.
-test('a warm-up parses the ranks one line per step, yielding between steps', async () => {
+test('a warm-up parses the ranks one line per step, yielding between steps; a caller waiting meanwhile shares it', async () => {
   let steps = 0;
-  await preloadTokenizer(async () => void steps++);
+  const warming = preloadTokenizer(async () => void steps++);
+  const waiter = tokenizerReady();
+  assert.equal(steps, 1, 'the first line parsed at once, the rest after each yield');
+  await waiter;
   assert.equal(steps, RANKS_LINES);
+  await warming;
   assert.equal(countTokens('naïve café — 日本語のテキスト 😀'), reference('naïve café — 日本語のテキスト 😀'));
   await preloadTokenizer(async () => void steps++);
   assert.equal(steps, RANKS_LINES, 'loaded once');

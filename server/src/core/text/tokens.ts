@@ -58,18 +58,31 @@ function load(): Counter {
   return counter;
 }
 
+let warming: Promise<void> | undefined;
+
 /**
  * Warms the tokenizer up (e.g. before a server's first hover) in steps, calling
  * `between` after each so a server can answer requests in the meantime. A count
  * that comes first loads the rest at once.
  */
-export async function preloadTokenizer(between: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<void> {
-  const lines = rankLines();
-  while (!counter && lines.length) {
-    parsed.push(JSON.parse(lines.shift()!) as Ranks);
-    await between();
-  }
-  load();
+export function preloadTokenizer(between: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<void> {
+  return (warming ??= (async () => {
+    const lines = rankLines();
+    while (!counter && lines.length) {
+      parsed.push(JSON.parse(lines.shift()!) as Ranks);
+      await between();
+    }
+    load();
+  })());
+}
+
+/**
+ * Resolves once counts are cheap, warming up in steps if that has not begun: a server
+ * awaits it before answers that count tokens, so the first of them waits for the
+ * tables without stopping every other request for the ~300 ms they take to load.
+ */
+export function tokenizerReady(): Promise<void> {
+  return counter ? Promise.resolve() : preloadTokenizer();
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 } from '../../protocol';
 import { pathToUri, uriToPath } from '../convert';
 import { CatalogRequestError, CatalogService, type CatalogHost } from './service';
+import { tokenizerReady } from '../../core/text/tokens';
 
 export { CatalogService } from './service';
 
@@ -112,6 +113,8 @@ export function registerCatalogFeatures(connection: CatalogConnection, opts: Cat
 
   const answer = async <T>(what: () => Promise<T>): Promise<T> => {
     start();
+    // Catalogs and previews count tokens: wait for the tables without blocking.
+    await tokenizerReady();
     try {
       const out = await what();
       void watchRoots();

@@ -42,6 +42,31 @@ function cpuSeconds(pid) {
   }
 }
 
+/** LSP shutdown and exit; a server that does not exit within 500 ms is killed. */
+async function stopServer(proc, conn) {
+  await conn.sendRequest('shutdown').catch(() => undefined);
+  await conn.sendNotification('exit').catch(() => undefined);
+  conn.dispose();
+  setTimeout(() => proc.exitCode === null && proc.kill(), 500).unref();
+}
+
+/**
+ * The initial index: polls `skillmd/indexStatus` until ready, calling `each` first on
+ * every round (e.g. a hover while it runs). Wall time from `initialized`.
+ */
+async function waitForIndex(conn, each = async () => {}) {
+  const t0 = performance.now();
+  await conn.sendNotification('initialized', {});
+  let status;
+  for (;;) {
+    await each();
+    status = await conn.sendRequest('skillmd/indexStatus');
+    if (status.state === 'ready') break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { status, indexWallMs: performance.now() - t0 };
+}
+
 function peakRssKiB(pid) {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -110,20 +135,17 @@ async function session(ctx, dir, label) {
 
   // ---- index, with hovers while it runs (and the server's own event-loop delay)
   await conn.sendRequest('skillmd/serverStats', { reset: true });
-  const t0 = performance.now();
-  await conn.sendNotification('initialized', {});
-  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
   const hoverDuringIndex = [];
-  let status;
-  for (;;) {
+  let opened = false;
+  const { status, indexWallMs } = await waitForIndex(conn, async () => {
+    if (!opened) {
+      opened = true;
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
+    }
     const h0 = performance.now();
     await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: descLine, character: 2 } });
     hoverDuringIndex.push(performance.now() - h0);
-    status = await conn.sendRequest('skillmd/indexStatus');
-    if (status.state === 'ready') break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const indexWallMs = performance.now() - t0;
+  });
   const rssAfterIndex = peakRssKiB(proc.pid);
   const indexCpuS = cpuSeconds(proc.pid);
   const indexBlockMs = (await conn.sendRequest('skillmd/serverStats', {})).eventLoop.maxMs;
@@ -166,10 +188,7 @@ async function session(ctx, dir, label) {
     }
   }
   const rss = peakRssKiB(proc.pid);
-  await conn.sendRequest('shutdown').catch(() => undefined);
-  await conn.sendNotification('exit').catch(() => undefined);
-  conn.dispose();
-  setTimeout(() => proc.exitCode === null && proc.kill(), 500).unref();
+  await stopServer(proc, conn);
   const stat = (v) => ({ p50: pct(v, 50), p95: pct(v, 95), max: Math.max(...v) });
   return {
     label, skills: status.total, indexWallMs, indexServerMs: status.durationMs, indexCpuS, indexBlockMs,
@@ -184,21 +203,10 @@ async function session(ctx, dir, label) {
  */
 async function pullIndex(ctx, dir) {
   const { proc, conn } = await startServer(ctx, dir, 'bench-pull', () => {}, { pull: true });
-  const t0 = performance.now();
-  await conn.sendNotification('initialized', {});
-  let status;
-  for (;;) {
-    status = await conn.sendRequest('skillmd/indexStatus');
-    if (status.state === 'ready') break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const indexWallMs = performance.now() - t0;
+  const { status, indexWallMs } = await waitForIndex(conn);
   const rss = peakRssKiB(proc.pid);
   const indexCpuS = cpuSeconds(proc.pid);
-  await conn.sendRequest('shutdown').catch(() => undefined);
-  await conn.sendNotification('exit').catch(() => undefined);
-  conn.dispose();
-  setTimeout(() => proc.exitCode === null && proc.kill(), 500).unref();
+  await stopServer(proc, conn);
   ctx.log(`  pull: ${fmtInt(status.total)} skills indexed in ${Math.round(indexWallMs)} ms (diagnostic mode ${status.diagnosticMode}, ${indexCpuS?.toFixed(2) ?? '?'} CPU-s)`);
   return { indexWallMs, peakRssKiB: rss, mode: status.diagnosticMode, indexCpuS };
 }
@@ -280,10 +288,7 @@ async function pathological(ctx) {
   running = false;
   await probe;
   const stats = await conn.sendRequest('skillmd/serverStats', {});
-  await conn.sendRequest('shutdown').catch(() => undefined);
-  await conn.sendNotification('exit').catch(() => undefined);
-  conn.dispose();
-  setTimeout(() => proc.exitCode === null && proc.kill(), 500).unref();
+  await stopServer(proc, conn);
   rmSync(root, { recursive: true, force: true });
   // The operation during which the slowest probe was sent: what blocked the server.
   const worst = probes.indexOf(Math.max(...probes));

@@ -19,7 +19,7 @@ import { resolveSkillSettings } from './core/check/checkDocument';
 import { CONFIG_FILE_NAME } from './core/config/loadConfig';
 import { findSkillFiles } from './core/workspace/findSkillFiles';
 import { enableReferenceChecks } from './core/references';
-import { preloadTokenizer, tokenizerReady } from './core/text/tokens';
+import { preloadTokenizer, tokenizerFailure, tokenizerReady } from './core/text/tokens';
 import { NodeFileSystem } from './node/nodeFileSystem';
 import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
 import { provideCompletion } from './lsp/completion';
@@ -201,9 +201,14 @@ connection.onInitialized(async () => {
   // tokenizer's tables (~300 ms, tens of MB) load in steps after it, rather than
   // inside the first hover; loaded alongside, they slowed the index by 4-5%. A hover
   // during the index starts the steps itself and waits for them.
+  const warmUp = () =>
+    void preloadTokenizer().then(() => {
+      const failure = tokenizerFailure();
+      if (failure) connection.console.warn(`skillmd: token counts are estimates (4 UTF-8 bytes per token): the o200k_base tables could not be loaded: ${failure}`);
+    });
   setTimeout(() => {
-    if (config.settings.workspaceDiagnostics) void reindex().finally(() => void preloadTokenizer());
-    else void preloadTokenizer();
+    if (config.settings.workspaceDiagnostics) void reindex().finally(warmUp);
+    else warmUp();
   }, 0);
 });
 

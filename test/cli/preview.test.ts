@@ -2,7 +2,8 @@
 // stdout, report on stderr, exit codes 0/1/2.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, realpathSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 
@@ -62,4 +63,23 @@ test('load and read: exact text, exit 1 on agent errors, 2 on usage', () => {
   assert.equal(run('read', 'alpha', 'x', '--agent', 'codex', ...roots).code, 2);
   assert.equal(run('index', '--agent', 'nope').code, 2);
   assert.equal(run('load').code, 2);
+});
+
+test('a damaged tokenizer file (a broken install) gives estimated counts that say so, not a crash', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skillmd-tokens-'));
+  try {
+    // The bundle finds the ranks next to itself.
+    copyFileSync(path.join(repo, 'server/out/cli.js'), path.join(dir, 'cli.js'));
+    writeFileSync(path.join(dir, 'o200k_base.json'), '[1,2,garbage\n');
+    const r = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'index', 'skills', 'more', '--agent', 'lovia'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, golden('lovia/index.txt'), 'the agent text does not depend on the tokenizer');
+    const bytes = Buffer.byteLength(r.stdout, 'utf8');
+    assert.ok(
+      r.stderr.includes(`total: ${Math.ceil(bytes / 4)} tokens (estimate: 4 UTF-8 bytes per token (o200k_base could not be loaded: Unexpected token 'g', "[1,2,garbage" is not valid JSON))`),
+      r.stderr,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -8,7 +8,7 @@ import { profiles } from '../core/profiles/registry';
 import type { AgentProfile, FieldSpec, Outcome } from '../core/profiles/types';
 import { charLength } from '../core/rules/fields/entries';
 import { describeCharset } from '../core/rules/fields/nameChecks';
-import { TOKENIZER_NAME } from '../core/text/tokens';
+import { tokenizerName } from '../core/text/tokens';
 import { entryAtLine, inFrontmatter } from './frontmatterContext';
 import { boundedTokens } from './limits';
 
@@ -95,7 +95,7 @@ export function provideHover(doc: SkillDocument, pos: Position, targets: readonl
   if (!onKey && !onValue && doc.lines.positionAt(entry.keyStart).line !== pos.line) return null;
   const sections = [`### \`${entry.key}\``];
   const len = lengthLine(doc, entry, targets);
-  if (len) sections.push(len + ` *(tokens: ${TOKENIZER_NAME})*`);
+  if (len) sections.push(len + ` *(tokens: ${tokenizerName()})*`);
   if (entry.key === 'name') {
     const folder = path.basename(path.dirname(doc.path));
     sections.push(`Folder: \`${folder}\``);

@@ -3,7 +3,7 @@ import { checkDocument } from '../check/checkDocument';
 import type { SkillmdConfig } from '../config/config';
 import { readSkillFile } from '../document/readSkillFile';
 import type { ProfileId } from '../profiles/types';
-import { countTokens, TOKENIZER_NAME } from '../text/tokens';
+import { countTokens, tokenizerName } from '../text/tokens';
 import type { CancellationToken } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { SKIPPED_FOLDERS } from '../workspace/findSkillFiles';
@@ -236,7 +236,7 @@ export class SkillCatalog {
     const problems = [...this.rootProblems, ...[...this.walkProblems.values()].flat()];
     let tokens = 0;
     for (const s of skills) tokens += s.tokens;
-    this.cached = { agent: this.agent, roots: [...this.roots], rules: this.rules, skills, shadowed, skipped, problems, tokens, tokenizer: TOKENIZER_NAME };
+    this.cached = { agent: this.agent, roots: [...this.roots], rules: this.rules, skills, shadowed, skipped, problems, tokens, tokenizer: tokenizerName() };
     return this.cached;
   }
 

@@ -1,7 +1,7 @@
 import type { SkillCatalog } from '../catalog/catalog';
 import type { CatalogSnapshot } from '../catalog/types';
 import type { ProfileId } from '../profiles/types';
-import { countTokens, TOKENIZER_NAME } from '../text/tokens';
+import { countTokens, tokenizerName } from '../text/tokens';
 import type { FileSystem } from '../workspace/fileSystem';
 import { renderAgentskillsIndex } from './agentskills';
 import { CLAUDE_TOOL_DESCRIPTION, renderClaudeListing, renderClaudeLoad } from './claudeCode';
@@ -88,7 +88,7 @@ export interface TokenReport {
 export function countPreviewTokens(preview: IndexPreview | ToolPreview): TokenReport {
   const perSkill = 'skills' in preview ? preview.skills.map((s) => ({ name: s.name, path: s.path, tokens: countTokens(s.text) })) : [];
   const perPart = preview.parts.map((p) => ({ id: p.id, tokens: countTokens(p.text) }));
-  return { tokenizer: TOKENIZER_NAME, perSkill, perPart, total: perPart.reduce((n, p) => n + p.tokens, 0) };
+  return { tokenizer: tokenizerName(), perSkill, perPart, total: perPart.reduce((n, p) => n + p.tokens, 0) };
 }
 
 /** The human report that goes beside a preview (stderr in the CLI): never part of the agent text. */

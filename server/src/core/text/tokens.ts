@@ -1,11 +1,31 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Name of the tokenizer behind every token count skillmd prints. */
-export const TOKENIZER_NAME = 'o200k_base (gpt-tokenizer)';
-
 type Counter = (text: string) => number;
 let counter: Counter | undefined;
+/** Why the o200k tables could not be loaded (then every count is an estimate). */
+let failure: string | undefined;
+
+/** Name of the tokenizer behind every token count skillmd prints. */
+export function tokenizerName(): string {
+  return failure ? `estimate: 4 UTF-8 bytes per token (o200k_base could not be loaded: ${failure})` : 'o200k_base (gpt-tokenizer)';
+}
+
+/** Why counts are estimates, when the tokenizer's tables could not be loaded. */
+export function tokenizerFailure(): string | undefined {
+  return failure;
+}
+
+/**
+ * A damaged or missing ranks file (a broken install) must not take a server or a
+ * preview down with it: counts become estimates, and every report says so.
+ */
+function fail(e: unknown): Counter {
+  failure = (e as Error).message;
+  unparsed = [];
+  parsed.length = 0;
+  return (counter = (text) => Math.ceil(Buffer.byteLength(text, 'utf8') / 4));
+}
 
 /**
  * The o200k_base ranks as JSON, written next to the bundles by the build (esbuild.mjs).
@@ -52,9 +72,13 @@ function build(): Counter {
 // ~250 ms in all, so it happens on the first count (or a warm-up), not at start-up.
 function load(): Counter {
   if (counter) return counter;
-  const lines = rankLines();
-  while (lines.length) parsed.push(JSON.parse(lines.shift()!) as Ranks);
-  counter = build();
+  try {
+    const lines = rankLines();
+    while (lines.length) parsed.push(JSON.parse(lines.shift()!) as Ranks);
+    counter = build();
+  } catch (e) {
+    return fail(e);
+  }
   return counter;
 }
 
@@ -67,10 +91,14 @@ let warming: Promise<void> | undefined;
  */
 export function preloadTokenizer(between: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<void> {
   return (warming ??= (async () => {
-    const lines = rankLines();
-    while (!counter && lines.length) {
-      parsed.push(JSON.parse(lines.shift()!) as Ranks);
-      await between();
+    try {
+      const lines = rankLines();
+      while (!counter && lines.length) {
+        parsed.push(JSON.parse(lines.shift()!) as Ranks);
+        await between();
+      }
+    } catch (e) {
+      if (!counter) fail(e);
     }
     load();
   })());

@@ -21,13 +21,13 @@ export function readFlatFrontmatter(text: string, start: number, end: number, li
       pos = line.next;
       continue;
     }
-    const entry: FlatEntry | undefined = readLine(text, pos, line.end, line.next, lines, 0);
+    lastHeader.header = undefined;
+    const entry = readLine(text, pos, line.end, line.next, lines, 0);
     if (!entry) return undefined;
     pos = line.next;
-    if (entry.blockScalar) {
-      const block = readBlockScalar(text, pos, end, lines, entry.blockScalar);
+    if (lastHeader.header) {
+      const block = readBlockScalar(text, pos, end, lines, lastHeader.header);
       if (!block) return undefined;
-      delete entry.blockScalar;
       entry.value = block.node;
       entry.valueRange = block.node.range;
       entry.lineEnd = block.next;
@@ -119,7 +119,12 @@ interface BlockHeader {
   start: number;
 }
 
-type FlatEntry = FrontmatterEntry & { blockScalar?: BlockHeader };
+/**
+ * The `|` or `>` header readLine found after the key it just read. Kept beside the
+ * entry, not on it: a property added and then deleted turns every entry of that
+ * shape into a slow dictionary object for the rules that read it.
+ */
+const lastHeader: { header: BlockHeader | undefined } = { header: undefined };
 
 /**
  * A `|`, `|-`, `>` or `>-` block at one indentation, without tabs, whitespace-only
@@ -203,7 +208,7 @@ function isKeyChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
 }
 
-function readLine(text: string, lineStart: number, lineEnd: number, next: number, lines: LineIndex, indent: number): FlatEntry | undefined {
+function readLine(text: string, lineStart: number, lineEnd: number, next: number, lines: LineIndex, indent: number): FrontmatterEntry | undefined {
   const keyStart = lineStart;
   // key: first char a letter or underscore, then [A-Za-z0-9_-]
   const c0 = text.charCodeAt(keyStart);
@@ -229,9 +234,8 @@ function readLine(text: string, lineStart: number, lineEnd: number, next: number
   // Headers are at most two characters: don't hash a long value to look one up.
   const header = indent === 0 && vEnd - i <= 2 ? BLOCK_HEADERS[text.slice(i, vEnd)] : undefined;
   if (header) {
-    const entry: FlatEntry = { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: null, valueRange: at(i, i), lineStart: fullLineStart, lineEnd: next };
-    entry.blockScalar = { ...header, start: i };
-    return entry;
+    lastHeader.header = { ...header, start: i };
+    return { key, keyStart, keyEnd, keyRange: at(keyStart, keyEnd), value: null, valueRange: at(i, i), lineStart: fullLineStart, lineEnd: next };
   }
   const node = text.charCodeAt(i) === 91 /* [ */ ? readFlowSeq(text, i, vEnd, at) : scalarNode(text, i, vEnd, at);
   if (!node) return undefined;

@@ -98,6 +98,28 @@ export interface Frontmatter {
   fastPath?: boolean;
 }
 
+/**
+ * A Frontmatter with every field present, in one order: documents built on different
+ * paths (no frontmatter, fast reader, YAML, referenced Markdown) then share one object
+ * shape, and the rules that read them stay monomorphic (each new shape cost V8 a
+ * deoptimization and a recompile of the rule).
+ */
+export function newFrontmatter(f: Pick<Frontmatter, 'state' | 'leadingBlankLines' | 'contentStart' | 'contentEnd'> & Partial<Frontmatter>): Frontmatter {
+  return {
+    state: f.state,
+    openRange: f.openRange,
+    closeRange: f.closeRange,
+    leadingBlankLines: f.leadingBlankLines,
+    delimiterTrailingSpace: f.delimiterTrailingSpace,
+    contentStart: f.contentStart,
+    contentEnd: f.contentEnd,
+    entries: f.entries ?? [],
+    root: f.root,
+    problems: f.problems ?? [],
+    fastPath: f.fastPath ?? false,
+  };
+}
+
 export interface SkillDocument {
   /** absolute path of the SKILL.md */
   path: string;

@@ -1,6 +1,6 @@
 import { LineIndex } from '../text/lineIndex';
 import { findFrontmatterBounds } from './frontmatterBounds';
-import type { Frontmatter, SkillDocument } from './model';
+import { newFrontmatter, type SkillDocument } from './model';
 import { readFlatFrontmatter } from './flatFrontmatter';
 import { parseYamlTree } from './yamlTree';
 
@@ -14,21 +14,17 @@ export function parseSkillDocument(path: string, text: string, version = 0): Ski
   const from = hasBom ? 1 : 0;
   const bounds = findFrontmatterBounds(text, from);
   if (!bounds) {
-    const frontmatter: Frontmatter = {
-      state: 'missing', leadingBlankLines: false, contentStart: from, contentEnd: from, entries: [], problems: [],
-    };
+    const frontmatter = newFrontmatter({ state: 'missing', leadingBlankLines: false, contentStart: from, contentEnd: from });
     return { path, text, lines, hasBom, frontmatter, bodyStart: from, version };
   }
-  const frontmatter: Frontmatter = {
+  const frontmatter = newFrontmatter({
     state: 'mapping',
     openRange: lines.range(bounds.openStart, bounds.openEnd),
     closeRange: bounds.terminated ? lines.range(bounds.closeStart, bounds.closeEnd) : undefined,
     leadingBlankLines: bounds.leadingBlankLines,
     contentStart: bounds.contentStart,
     contentEnd: bounds.contentEnd,
-    entries: [],
-    problems: [],
-  };
+  });
   if (bounds.openTrailingSpace) frontmatter.delimiterTrailingSpace = lines.range(bounds.openStart + 3, bounds.openEnd);
   else if (bounds.closeTrailingSpace) frontmatter.delimiterTrailingSpace = lines.range(bounds.closeStart + 3, bounds.closeEnd);
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { findFrontmatterBounds } from '../document/frontmatterBounds';
-import type { Frontmatter, SkillDocument } from '../document/model';
+import { newFrontmatter, type SkillDocument } from '../document/model';
 import { parseSkillDocument } from '../document/parse';
 import { decodeText } from '../document/readSkillFile';
 import { LineIndex } from '../text/lineIndex';
@@ -212,14 +212,12 @@ export function parseReferencedMarkdown(file: string, text: string): SkillDocume
   const bounds = findFrontmatterBounds(text, hasBom ? 1 : 0);
   // Without a frontmatter parseSkillDocument reads no YAML.
   if (!bounds) return parseSkillDocument(file, text);
-  const frontmatter: Frontmatter = {
+  const frontmatter = newFrontmatter({
     state: bounds.terminated ? 'mapping' : 'unterminated',
     leadingBlankLines: bounds.leadingBlankLines,
     contentStart: bounds.contentStart,
     contentEnd: bounds.contentEnd,
-    entries: [],
-    problems: [],
-  };
+  });
   return { path: file, text, lines: new LineIndex(text), hasBom, frontmatter, bodyStart: bounds.bodyStart, version: 0 };
 }
 

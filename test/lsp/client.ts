@@ -98,6 +98,8 @@ export interface StartOptions {
   initializationOptions?: Record<string, unknown>;
   /** extra environment variables for the server process */
   env?: Record<string, string>;
+  /** another copy of the bundled server (default: server/out/server.js) */
+  serverPath?: string;
 }
 
 export class TestClient {
@@ -233,7 +235,7 @@ export class TestClient {
 }
 
 export async function startServer(opts: StartOptions): Promise<TestClient> {
-  const proc = spawn(process.execPath, [serverJs, '--stdio'], { cwd: opts.root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+  const proc = spawn(process.execPath, [opts.serverPath ?? serverJs, '--stdio'], { cwd: opts.root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d));
   proc.on('exit', (code) => {

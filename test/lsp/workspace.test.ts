@@ -1,10 +1,11 @@
 // Configuration (editor settings + .skillmd.json with live reload), size limits for
 // pathological documents, and edits arriving while the workspace index runs.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cancellable, makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
+import { cancellable, makeWorkspace, r, removeWorkspace, serverJs, startServer, uriOf, type Diag, type TestClient } from './client';
 
 const brief = (d: Diag[]) => d.map((x) => [x.code, x.severity, x.range]);
 const SKILL = '---\nname: demo\ndescription: Demo.\nmodel: sonnet\n---\n';
@@ -173,5 +174,28 @@ test('scan problems with no document to show them on (a folder named SKILL.md) a
   } finally {
     await c.stop();
     removeWorkspace(root);
+  }
+});
+
+test('a damaged tokenizer file (a broken install): the server warns once and hovers show estimated tokens, no crash', async () => {
+  const text = '---\nname: ok\ndescription: Fine. Use when testing.\n---\n';
+  const root = makeWorkspace({ 'skills/ok/SKILL.md': text });
+  // The bundle finds the ranks next to itself.
+  const bundle = mkdtempSync(join(tmpdir(), 'skillmd-bundle-'));
+  copyFileSync(serverJs, join(bundle, 'server.js'));
+  writeFileSync(join(bundle, 'o200k_base.json'), '[1,2,garbage\n');
+  const c = await startServer({ root, mode: 'pull', serverPath: join(bundle, 'server.js') });
+  try {
+    await c.waitForIndex();
+    const uri = await c.open(join(root, 'skills/ok/SKILL.md'), text);
+    const h = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 3 } });
+    const error = `Unexpected token 'g', "[1,2,garbage" is not valid JSON`;
+    // 23 UTF-8 bytes: 6 tokens at 4 bytes each.
+    assert.equal(h.contents.value.split('\n\n')[1], `\`description\` 23/1024 chars, 6 tokens *(tokens: estimate: 4 UTF-8 bytes per token (o200k_base could not be loaded: ${error}))*`);
+    assert.deepEqual(c.messages.filter((m) => m.includes('token counts are estimates')), [`skillmd: token counts are estimates (4 UTF-8 bytes per token): the o200k_base tables could not be loaded: ${error}`]);
+  } finally {
+    await c.stop();
+    removeWorkspace(root);
+    rmSync(bundle, { recursive: true, force: true });
   }
 });

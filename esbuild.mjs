@@ -21,6 +21,7 @@ const common = {
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
   { entryPoints: ['server/src/server.ts'], outfile: 'server/out/server.js' },
+  { entryPoints: ['server/src/indexWorker.ts'], outfile: 'server/out/indexWorker.js' },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js' },
 ];
 

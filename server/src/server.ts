@@ -1,7 +1,6 @@
 // The skillmd language server: wiring only. Every feature lives in ./lsp/* as an
 // adapter over the host-agnostic core (./core).
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
 import {
   createConnection,
   DidChangeWatchedFilesNotification,
@@ -28,7 +27,7 @@ import { isSkillFile, pathToUri, rememberUri, toWorkspaceEdit, uriToPath, type E
 import { DiagnosticsService, type DiagnosticMode } from './lsp/diagnostics';
 import { SkillDocuments } from './lsp/documents';
 import { foldingRanges } from './lsp/folding';
-import { IndexPool, indexThreads, isIndexWorker, runIndexWorker } from './lsp/indexWorkers';
+import { IndexPool, indexThreads } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { provideHover } from './lsp/hover';
@@ -40,9 +39,7 @@ import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
-// This bundle also runs as the index's worker threads: they get a connection to nowhere.
-const connection = isIndexWorker() ? createConnection(ProposedFeatures.all, new PassThrough(), new PassThrough()) : createConnection(ProposedFeatures.all);
-if (isIndexWorker()) runIndexWorker();
+const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const fs = new NodeFileSystem();
 const config = new Configuration(fs);
@@ -64,7 +61,8 @@ enableReferenceChecks({ index: refs.deps });
 index.references = true;
 index.onDependencies = (f, deps) => refs.deps.update(f, deps);
 index.onRemoved = (f) => refs.deps.remove(f);
-index.pool = isIndexWorker() ? undefined : new IndexPool(__filename, indexThreads(), (m) => connection.console.log(m));
+// The index workers run their own, smaller bundle (indexWorker.ts), built next to this one.
+index.pool = new IndexPool(path.join(__dirname, 'indexWorker.js'), indexThreads(), (m) => connection.console.log(m));
 index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
   const t = openText(f);
   return t ? [[f, t.text] as [string, string]] : [];
@@ -96,6 +94,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => !!p);
   if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => !!p);
   if (folders.length === 0 && params.rootPath) folders = [params.rootPath];
+  if (folders.length) index.pool?.prestart();
   const pull = !!caps.textDocument?.diagnostic && !!caps.workspace?.diagnostics;
   mode = opts.diagnosticMode ?? (pull ? 'pull' : 'push');
   diagnostics = new DiagnosticsService(connection, mode, docs, index, config);

@@ -24,6 +24,7 @@ test('vsce packages a VSIX offline with the bundles, grammars and docs only', ()
       'extension/package.json',
       'extension/readme.md',
       'extension/server/out/cli.js',
+      'extension/server/out/indexWorker.js',
       'extension/server/out/o200k_base.json',
       'extension/server/out/server.js',
       // every grammar, and nothing else of the source tree

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cancellable, makeWorkspace, r, removeWorkspace, serverJs, startServer, uriOf, type Diag, type TestClient } from './client';
 
@@ -134,6 +134,48 @@ describe('workspace index', () => {
   });
 });
 
+describe('workspace index in a worker, with a referenced file open', () => {
+  let root: string;
+  let extra: string;
+  let c: TestClient;
+  const N = 100;
+  before(async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < N; i++) {
+      files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [setup](references/guide.md#setup).\n`;
+      files[`skills/s${i}/references/guide.md`] = '# Guide\n\n## Setup\n';
+    }
+    root = makeWorkspace(files);
+    extra = makeWorkspace({});
+    c = await startServer({ root, mode: 'pull', env: { SKILLMD_THREADS: '1' } });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+    removeWorkspace(extra);
+  });
+
+  // The main thread reads each batch's files ahead for the worker; an open file's
+  // unsaved text must win over that disk copy.
+  test('the worker checks against the unsaved buffer of a referenced file, not its disk copy', async () => {
+    await c.waitForIndex(60_000);
+    assert.ok(c.messages.includes('index: starting 1 worker thread(s)'), c.messages.join('\n'));
+    const guide = join(root, 'skills/s50/references/guide.md');
+    await c.open(guide, '# Guide\n\nNothing about setting up.\n');
+    // A new workspace folder: every skill is checked again, in the worker.
+    await c.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: uriOf(extra), name: 'extra' }], removed: [] } });
+    for (const end = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 20))) {
+      const st = await c.request<{ state: string; runs: number }>('skillmd/indexStatus');
+      if (st.runs === 2 && st.state === 'ready') break;
+      assert.ok(Date.now() < end, `the second index run: ${JSON.stringify(st)}`);
+    }
+    const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    assert.equal(ws.items.length, N);
+    const broken = ws.items.filter((i) => i.items?.length).map((i) => [i.uri, (i.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character])]);
+    assert.deepEqual(broken, [[uriOf(join(root, 'skills/s50/SKILL.md')), [['reference-fragment-missing', 6, 32]]]]);
+  });
+});
+
 describe('workspace index whose worker dies', () => {
   let root: string;
   let c: TestClient;
@@ -183,6 +225,7 @@ test('a damaged tokenizer file (a broken install): the server warns once and hov
   // The bundle finds the ranks next to itself.
   const bundle = mkdtempSync(join(tmpdir(), 'skillmd-bundle-'));
   copyFileSync(serverJs, join(bundle, 'server.js'));
+  copyFileSync(join(dirname(serverJs), 'indexWorker.js'), join(bundle, 'indexWorker.js'));
   writeFileSync(join(bundle, 'o200k_base.json'), '[1,2,garbage\n');
   const c = await startServer({ root, mode: 'pull', serverPath: join(bundle, 'server.js') });
   try {

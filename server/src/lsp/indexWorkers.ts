@@ -1,14 +1,15 @@
-// Worker threads for the initial workspace index: the server's own bundle started as
-// a worker checks batches of SKILL.md files off the main thread, so a 10,000-skill
-// index uses every core while hovers and edits are answered at once. Same batch
-// approach as the CLI (cli/commands/checkParallel.ts): small batches in walk order,
-// two in flight per worker, the walk's folder listings shipped along.
+// Worker threads for the initial workspace index: a worker (the indexWorker.js bundle)
+// checks batches of SKILL.md files off the main thread, so a 10,000-skill index uses
+// every core while hovers and edits are answered at once. Same batch approach as the
+// CLI (cli/commands/checkParallel.ts): small batches in walk order, two in flight per
+// worker, the walk's folder listings and the batch's text files shipped along.
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { SkillListings } from '../core/workspace/findSkillFiles';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../node/nodeFileSystem';
+import { prereadSkills, type Preread } from '../node/prereadFiles';
 import { OverlayFileSystem } from './overlayFileSystem';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 
@@ -31,6 +32,8 @@ interface BatchMessage {
   references: boolean;
   /** unsaved editor buffers (path, text) the checks must see */
   open: [string, string][];
+  /** the batch's files the main thread read ahead (never an open one) */
+  preread: Preread;
 }
 
 interface ResultMessage {
@@ -38,7 +41,7 @@ interface ResultMessage {
   out: DiskCheck[];
 }
 
-/** Whether this thread is an index worker (the server bundle started by IndexPool). */
+/** Whether this thread is an index worker (started by IndexPool). */
 export function isIndexWorker(): boolean {
   return !isMainThread && !!(workerData as WorkerInput | undefined)?.skillmdIndexWorker;
 }
@@ -62,10 +65,12 @@ export function runIndexWorker(): void {
         if (!hit) optionCache.set(key, (hit = o));
         return hit;
       });
+      const contents = new Map<string, Uint8Array>();
+      for (const [file, offset, length] of m.preread.files) contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
       const out: DiskCheck[] = [];
       for (let i = 0; i < m.files.length; i++) {
         const pre = m.listings[i];
-        out.push(await checkSkillOnDisk(pre ? new PrelistedFileSystem(fs, pre) : fs, m.files[i], options[m.optionIndex[i]], m.references));
+        out.push(await checkSkillOnDisk(new PrelistedFileSystem(fs, pre ?? [], contents), m.files[i], options[m.optionIndex[i]], m.references));
       }
       parentPort!.postMessage({ id: m.id, out } satisfies ResultMessage);
     });
@@ -139,6 +144,17 @@ export class IndexPool {
     }
   }
 
+  /**
+   * Starts the workers ahead of a run that is about to come (the initial index): their
+   * bundle loads on another core while the server finishes its handshake. Workers that
+   * get no run stop when idle, as after a run.
+   */
+  prestart(): void {
+    if (!this.enabled) return;
+    this.start();
+    this.stopWhenIdle();
+  }
+
   private stopWhenIdle(): void {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
@@ -204,7 +220,10 @@ export class IndexPool {
             dispatch();
             notify();
           });
-          slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open: opts.open() } satisfies BatchMessage);
+          const open = opts.open();
+          const openFiles = new Set(open.map(([f]) => f));
+          const preread = prereadSkills(b.files, b.listings, (f) => openFiles.has(f));
+          slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread } satisfies BatchMessage, [preread.buffer]);
         }
       }
     };

@@ -10,7 +10,7 @@ const root = join(__dirname, '..', '..', '..');
 // the whole bundle source as two-byte text: +4 MB in every thread that loads it (the
 // server, each index or check worker). npm test builds the bundles before this runs.
 test('the server and CLI bundles are pure ASCII', () => {
-  for (const bundle of ['server/out/server.js', 'server/out/cli.js', 'client/out/extension.js']) {
+  for (const bundle of ['server/out/server.js', 'server/out/indexWorker.js', 'server/out/cli.js', 'client/out/extension.js']) {
     const text = readFileSync(join(root, bundle), 'latin1');
     const at = text.search(/[^\x00-\x7f]/);
     assert.equal(at, -1, `${bundle}: non-ASCII byte at offset ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}`);
@@ -27,7 +27,7 @@ test('the tokenizer ranks ship as JSON equal to gpt-tokenizer\'s, outside every 
   const shipped = lines.flatMap((l) => JSON.parse(l) as unknown[]);
   assert.equal(shipped.length, ranks.length);
   assert.deepEqual(shipped, ranks);
-  for (const bundle of ['server/out/server.js', 'server/out/cli.js', 'client/out/extension.js']) {
+  for (const bundle of ['server/out/server.js', 'server/out/indexWorker.js', 'server/out/cli.js', 'client/out/extension.js']) {
     const text = readFileSync(join(root, bundle), 'latin1');
     assert.ok(!text.includes('"Consultancy"'), `${bundle} contains the BPE ranks`);
   }

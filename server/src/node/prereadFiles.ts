@@ -1,0 +1,81 @@
+// Reading a batch's text files on the thread that walked the tree, so that the thread
+// that checks them does no file I/O for them: on two cores the walk leaves its thread
+// mostly idle, while the checking thread spent a quarter of its time in open/read.
+// Every file is read into one ArrayBuffer that is transferred, not copied.
+import * as fs from 'node:fs';
+import { childPath } from '../core/workspace/childPath';
+import type { SkillListings } from '../core/workspace/findSkillFiles';
+
+/** Larger files are left to the checking thread, which reads them bounded. */
+export const PREREAD_MAX_FILE = 256 * 1024;
+/** Bytes read ahead per batch at most: bounds the memory of batches in flight. */
+const PREREAD_MAX_BATCH = 4 * 1024 * 1024;
+/** Files read ahead per skill besides SKILL.md: a skill with a big tree gets the rest read as needed. */
+const PREREAD_MAX_PER_SKILL = 64;
+
+export interface Preread {
+  buffer: ArrayBuffer;
+  /** [path, offset, length] of every file read whole into `buffer` */
+  files: [string, number, number][];
+}
+
+/**
+ * What the checks read: Markdown (links, anchors) and, when some file looks unused, the
+ * text of used scripts and data files (which may name it). Binary formats are never read.
+ */
+const TEXT = /\.(md|markdown|txt|py|sh|bash|zsh|ps1|js|mjs|cjs|ts|tsx|jsx|json|jsonl|ya?ml|toml|csv|tsv|xml|svg|html?|css|sql|rb|go|rs|java|kt|swift|c|h|cpp|lua|pl|php|r)$/i;
+
+/**
+ * Reads each skill file and the text files of its folders (what the reference check
+ * reads). A file that cannot be read whole now (missing, a FIFO, too large,
+ * unreadable) is skipped: the checking thread reads it and reports the problem.
+ */
+export function prereadSkills(files: string[], listings: (SkillListings | undefined)[], skip: (file: string) => boolean): Preread {
+  let buffer = new Uint8Array(64 * 1024);
+  let used = 0;
+  const out: [string, number, number][] = [];
+  const read = (file: string) => {
+    if (used >= PREREAD_MAX_BATCH || skip(file)) return;
+    let fd: number;
+    try {
+      // O_NONBLOCK: a FIFO must not hang the walk.
+      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    } catch {
+      return;
+    }
+    try {
+      const start = used;
+      for (;;) {
+        if (buffer.length - used < 16 * 1024) {
+          const grown = new Uint8Array(Math.max(buffer.length * 2, used + PREREAD_MAX_FILE + 1));
+          grown.set(buffer.subarray(0, used));
+          buffer = grown;
+        }
+        const n = fs.readSync(fd, buffer, used, Math.min(buffer.length - used, start + PREREAD_MAX_FILE + 1 - used), null);
+        if (n === 0) break;
+        used += n;
+        if (used - start > PREREAD_MAX_FILE) {
+          used = start;
+          return;
+        }
+      }
+      out.push([file, start, used - start]);
+    } catch {
+      // EISDIR, EAGAIN (FIFO), EACCES…: the checking thread will say why.
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+  for (let i = 0; i < files.length; i++) {
+    read(files[i]);
+    let left = PREREAD_MAX_PER_SKILL;
+    for (const [dir, entries] of listings[i] ?? []) {
+      for (const e of entries) {
+        if (e.type !== 'file' || !TEXT.test(e.name)) continue;
+        const p = childPath(dir, e.name);
+        if (p !== files[i] && left-- > 0) read(p);
+      }
+    }
+  }
+  return { buffer: buffer.buffer as ArrayBuffer, files: out };
+}

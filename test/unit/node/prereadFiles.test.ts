@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { SkillListings } from '../../../server/src/core/workspace/findSkillFiles';
+import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
+import { NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
+import { PREREAD_MAX_FILE, prereadSkills } from '../../../server/src/node/prereadFiles';
+
+const disk = new NodeFileSystem({ sync: true });
+
+async function listingsOf(dirs: string[]): Promise<SkillListings> {
+  return Promise.all(dirs.map(async (d) => [d, await disk.readDirectory(d)] as [string, Awaited<ReturnType<typeof disk.readDirectory>>]));
+}
+
+function contentsOf(p: ReturnType<typeof prereadSkills>): Map<string, string> {
+  return new Map(p.files.map(([f, o, n]) => [f, Buffer.from(p.buffer, o, n).toString('utf8')]));
+}
+
+test('reads each skill file and the small text files of its folders; leaves the rest to the checking thread', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'skillmd-preread-'));
+  try {
+    const skill = join(root, 'demo');
+    for (const d of ['references', 'scripts', 'assets']) mkdirSync(join(skill, d), { recursive: true });
+    const write = (rel: string, text: string | Buffer) => writeFileSync(join(skill, rel), text);
+    write('SKILL.md', '---\nname: demo\n---\nSee [guide](references/guide.md).\n');
+    write('references/guide.md', '# Guide\n\nÜnïcödé\n');
+    write('references/empty.md', '');
+    write('references/open.md', '# Open in the editor\n');
+    write('references/big.md', 'x'.repeat(PREREAD_MAX_FILE + 1));
+    write('scripts/run.py', 'print("hi")\n');
+    write('assets/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]));
+    symlinkSync(join(skill, 'references/guide.md'), join(skill, 'references/link.md'));
+    // A FIFO must neither hang the read nor be read.
+    assert.equal(spawnSync('mkfifo', [join(skill, 'references/pipe.md')]).status, 0);
+    const files = [join(skill, 'SKILL.md'), join(root, 'gone/SKILL.md')];
+    const listings = [await listingsOf([skill, join(skill, 'references'), join(skill, 'scripts'), join(skill, 'assets')]), undefined];
+    const p = prereadSkills(files, listings, (f) => f.endsWith('open.md'));
+    const got = contentsOf(p);
+    assert.deepEqual([...got.keys()].sort(), [
+      join(skill, 'SKILL.md'), join(skill, 'references/empty.md'), join(skill, 'references/guide.md'), join(skill, 'scripts/run.py'),
+    ]);
+    for (const [f, text] of got) assert.equal(text, readFileSync(f, 'utf8'), f);
+    assert.equal(p.files[0][0], join(skill, 'SKILL.md'), 'the skill file first');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('at most 64 files besides SKILL.md per skill', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'skillmd-preread-'));
+  try {
+    mkdirSync(join(root, 'many/references'), { recursive: true });
+    writeFileSync(join(root, 'many/SKILL.md'), '---\nname: many\n---\n');
+    for (let i = 0; i < 70; i++) writeFileSync(join(root, `many/references/r${i}.md`), `# R${i}\n`);
+    const p = prereadSkills([join(root, 'many/SKILL.md')], [await listingsOf([join(root, 'many'), join(root, 'many/references')])], () => false);
+    assert.equal(p.files.length, 65);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('PrelistedFileSystem serves read-ahead contents, and goes to disk past a smaller limit', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'skillmd-preread-'));
+  try {
+    const f = join(root, 'a.md');
+    writeFileSync(f, 'on disk, longer than read ahead\n');
+    const fs = new PrelistedFileSystem(disk, [], new Map([[f, new TextEncoder().encode('read ahead\n')]]));
+    const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+    assert.equal(text(await fs.readFile(f)), 'read ahead\n');
+    assert.equal(text(await fs.readFilePrefix!(f, 4)), 'read');
+    const within = await fs.readFileWithin!(f, 100);
+    assert.ok('bytes' in within && text(within.bytes) === 'read ahead\n');
+    // Over the caller's limit: the disk decides (here: its size, as it is larger still).
+    assert.deepEqual(await fs.readFileWithin!(f, 5), { size: 32 });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

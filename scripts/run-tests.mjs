@@ -33,7 +33,10 @@ run(process.execPath, ['esbuild.mjs']);
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 const files = findTests(join(root, 'test')).filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 // With no files node --test would search on its own and pick up editor suites.
-if (files.length) run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files]);
+// --test-force-exit: a test file ends when its last test has reported. Three local runs
+// of workspace.test.ts (of dozens) stayed alive after every test had passed, with no
+// server process left; a CI run must fail or pass, never wait for a stray handle.
+if (files.length) run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-force-exit', ...files]);
 for (const suite of ['test/neovim/run.mjs', 'test/vscode/run.mjs']) {
   if (only.length && !only.some((o) => suite.includes(o))) continue;
   if (existsSync(join(root, suite))) run(process.execPath, [suite]);

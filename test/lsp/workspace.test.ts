@@ -155,12 +155,13 @@ describe('workspace index in a worker, with a referenced file open', () => {
     removeWorkspace(extra);
   });
 
-  // The main thread reads each batch's files ahead for the worker; an open file's
-  // unsaved text must win over that disk copy.
+  // The main thread reads a batch's files ahead for the worker when batches wait or
+  // the walk is over (s99 is in the last batch); an open file's unsaved text must win
+  // over that disk copy.
   test('the worker checks against the unsaved buffer of a referenced file, not its disk copy', async () => {
     await c.waitForIndex(60_000);
     assert.ok(c.messages.includes('index: starting 1 worker thread(s)'), c.messages.join('\n'));
-    const guide = join(root, 'skills/s50/references/guide.md');
+    const guide = join(root, 'skills/s99/references/guide.md');
     await c.open(guide, '# Guide\n\nNothing about setting up.\n');
     // A new workspace folder: every skill is checked again, in the worker.
     await c.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: uriOf(extra), name: 'extra' }], removed: [] } });
@@ -172,7 +173,7 @@ describe('workspace index in a worker, with a referenced file open', () => {
     const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
     assert.equal(ws.items.length, N);
     const broken = ws.items.filter((i) => i.items?.length).map((i) => [i.uri, (i.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character])]);
-    assert.deepEqual(broken, [[uriOf(join(root, 'skills/s50/SKILL.md')), [['reference-fragment-missing', 6, 32]]]]);
+    assert.deepEqual(broken, [[uriOf(join(root, 'skills/s99/SKILL.md')), [['reference-fragment-missing', 6, 32]]]]);
   });
 });
 

@@ -189,6 +189,7 @@ export class IndexPool {
     let current: (typeof queue)[number] = { files: [], listings: [] };
     let inFlight = 0;
     let started = false;
+    let walked = false;
     let wake: (() => void) | undefined;
     const notify = () => {
       const w = wake;
@@ -222,7 +223,10 @@ export class IndexPool {
           });
           const open = opts.open();
           const openFiles = new Set(open.map(([f]) => f));
-          const preread = prereadSkills(b.files, b.listings, (f) => openFiles.has(f));
+          // Read ahead only with time to spare: batches are waiting (the workers are
+          // the bottleneck) or the walk is over. A walk the workers wait for (slow
+          // system calls) leaves the reads to them.
+          const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f)) : { buffer: new ArrayBuffer(0), files: [] };
           slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread } satisfies BatchMessage, [preread.buffer]);
         }
       }
@@ -253,6 +257,7 @@ export class IndexPool {
         current.listings.push(listings);
       },
       finish: async () => {
+        walked = true;
         if (current.files.length) queue.push(current);
         current = { files: [], listings: [] };
         dispatch();

@@ -30,7 +30,7 @@ import { foldingRanges } from './lsp/folding';
 import { IndexPool, indexThreads } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
-import { provideHover } from './lsp/hover';
+import { hoverCountsTokens, provideHover } from './lsp/hover';
 import { prepareRename, renameSkill } from './lsp/rename';
 import { serverStats } from './lsp/serverStats';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
@@ -352,9 +352,9 @@ connection.onCompletion(async (params) => {
 connection.onHover(async (params) => {
   const doc = await markdownDoc(params.textDocument.uri);
   if (!doc) return null;
-  // Hovers show token counts.
-  await tokenizerReady();
-  const key = isSkillFile(doc.path) ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
+  const skillFile = isSkillFile(doc.path);
+  if (hoverCountsTokens(doc, params.position, skillFile)) await tokenizerReady();
+  const key = skillFile ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
   return key ?? (await refs.hover(doc, params.position)) ?? null;
 });
 

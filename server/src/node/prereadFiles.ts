@@ -12,6 +12,11 @@ export const PREREAD_MAX_FILE = 256 * 1024;
 const PREREAD_MAX_BATCH = 4 * 1024 * 1024;
 /** Files read ahead per skill besides SKILL.md: a skill with a big tree gets the rest read as needed. */
 const PREREAD_MAX_PER_SKILL = 64;
+/**
+ * The reads block the thread that answers requests: on a slow (network) file system a
+ * batch stops reading ahead after this long, and the worker reads the rest.
+ */
+const PREREAD_MAX_MS = 20;
 
 export interface Preread {
   buffer: ArrayBuffer;
@@ -30,12 +35,13 @@ const TEXT = /\.(md|markdown|txt|py|sh|bash|zsh|ps1|js|mjs|cjs|ts|tsx|jsx|json|j
  * reads). A file that cannot be read whole now (missing, a FIFO, too large,
  * unreadable) is skipped: the checking thread reads it and reports the problem.
  */
-export function prereadSkills(files: string[], listings: (SkillListings | undefined)[], skip: (file: string) => boolean): Preread {
+export function prereadSkills(files: string[], listings: (SkillListings | undefined)[], skip: (file: string) => boolean, maxMs = PREREAD_MAX_MS): Preread {
   let buffer = new Uint8Array(64 * 1024);
   let used = 0;
   const out: [string, number, number][] = [];
+  const deadline = performance.now() + maxMs;
   const read = (file: string) => {
-    if (used >= PREREAD_MAX_BATCH || skip(file)) return;
+    if (used >= PREREAD_MAX_BATCH || skip(file) || performance.now() > deadline) return;
     let fd: number;
     try {
       // O_NONBLOCK: a FIFO must not hang the walk.

@@ -37,7 +37,7 @@ test('reads each skill file and the small text files of its folders; leaves the 
     assert.equal(spawnSync('mkfifo', [join(skill, 'references/pipe.md')]).status, 0);
     const files = [join(skill, 'SKILL.md'), join(root, 'gone/SKILL.md')];
     const listings = [await listingsOf([skill, join(skill, 'references'), join(skill, 'scripts'), join(skill, 'assets')]), undefined];
-    const p = prereadSkills(files, listings, (f) => f.endsWith('open.md'));
+    const p = prereadSkills(files, listings, (f) => f.endsWith('open.md'), Infinity);
     const got = contentsOf(p);
     assert.deepEqual([...got.keys()].sort(), [
       join(skill, 'SKILL.md'), join(skill, 'references/empty.md'), join(skill, 'references/guide.md'), join(skill, 'scripts/run.py'),
@@ -55,8 +55,19 @@ test('at most 64 files besides SKILL.md per skill', async () => {
     mkdirSync(join(root, 'many/references'), { recursive: true });
     writeFileSync(join(root, 'many/SKILL.md'), '---\nname: many\n---\n');
     for (let i = 0; i < 70; i++) writeFileSync(join(root, `many/references/r${i}.md`), `# R${i}\n`);
-    const p = prereadSkills([join(root, 'many/SKILL.md')], [await listingsOf([join(root, 'many'), join(root, 'many/references')])], () => false);
+    const p = prereadSkills([join(root, 'many/SKILL.md')], [await listingsOf([join(root, 'many'), join(root, 'many/references')])], () => false, Infinity);
     assert.equal(p.files.length, 65);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a batch whose time is up reads nothing more ahead (a slow file system must not block the server)', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'skillmd-preread-'));
+  try {
+    writeFileSync(join(root, 'SKILL.md'), '---\nname: x\n---\n');
+    assert.equal(prereadSkills([join(root, 'SKILL.md')], [await listingsOf([root])], () => false, -1).files.length, 0);
+    assert.equal(prereadSkills([join(root, 'SKILL.md')], [await listingsOf([root])], () => false, Infinity).files.length, 1);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

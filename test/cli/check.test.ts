@@ -175,6 +175,26 @@ test('bad files are one diagnostic each and the other skills are still checked',
   }
 });
 
+test('a reference to a FIFO is reported, with or without a #fragment, and the check does not hang on it', () => {
+  const dir = makeTree({
+    'piped/SKILL.md': '---\nname: piped\ndescription: Reads a pipe. Use when testing references to special files.\n---\n\n# Piped\n\nSee [the log](references/log.md) and [its end](references/log.md#end).\n',
+  });
+  try {
+    mkfifo(path.join(dir, 'piped/references/log.md'));
+    const r = runCli(['check', '--format', 'json'], dir);
+    type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
+    const [skill] = JSON.parse(r.stdout).skills as { diagnostics: { code: string; severity: string; range: Range; message: string }[] }[];
+    const message = '`references/log.md` is a pipe, socket or device, not a regular file: an agent that reads it hangs or fails. Point the reference at a regular file.';
+    assert.deepEqual(skill.diagnostics.map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.character, d.message]), [
+      ['reference-unreadable', 'warning', 7, 14, 31, message],
+      ['reference-unreadable', 'warning', 7, 47, 64, message],
+    ]);
+    assert.equal(r.status, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 function mkfifo(p: string): void {
   mkdirSync(path.dirname(p), { recursive: true });
   assert.equal(spawnSync('mkfifo', [p]).status, 0);

@@ -195,6 +195,14 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
 
   /** Checks of an existing target; a promise only when a read is still pending. */
   function checkExisting(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
+    if (type === 'other') {
+      // An agent that opens a FIFO waits for a writer that never comes.
+      report(R.unreadable, {
+        range: ref.pathRange,
+        message: `${quote(rel)} is a pipe, socket or device, not a regular file: an agent that reads it hangs or fails. Point the reference at a regular file.`,
+      });
+      return;
+    }
     const target = ref.fragment && type === 'file' && isMarkdownPath(abs) ? (abs === doc.path ? { anchors: anchorsOfSelf(), truncated: false } : ctx.anchorsNow(abs)) : undefined;
     return after(target, (a) => {
       if (a) checkFragmentIn(ref, abs, a);

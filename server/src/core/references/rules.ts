@@ -49,7 +49,7 @@ export const REFERENCE_RULES = {
   },
   unreadable: {
     code: 'reference-unreadable',
-    title: 'A referenced file cannot be read as text (binary, not UTF-8, permissions) to check its #fragment.',
+    title: 'A referenced file cannot be read as text (binary, not UTF-8, permissions) to check its #fragment, or is not a regular file at all (a pipe, socket or device).',
     defaultSeverity: 'warning',
   },
 } as const satisfies Record<string, RuleInfo>;

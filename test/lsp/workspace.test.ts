@@ -7,6 +7,16 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cancellable, makeWorkspace, r, removeWorkspace, serverJs, startServer, uriOf, type Diag, type TestClient } from './client';
 
+/** Skills s0…s(n-1) under skills/, each with `body` (line 6) and the same extra files. */
+function numberedSkills(n: number, body: string, extra: Record<string, string> = {}): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) {
+    files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\n${body}\n`;
+    for (const [rel, text] of Object.entries(extra)) files[`skills/s${i}/${rel}`] = text;
+  }
+  return files;
+}
+
 const brief = (d: Diag[]) => d.map((x) => [x.code, x.severity, x.range]);
 const SKILL = '---\nname: demo\ndescription: Demo.\nmodel: sonnet\n---\n';
 
@@ -90,14 +100,9 @@ describe('workspace index', () => {
   let c: TestClient;
   const N = 3000;
   before(async () => {
-    const files: Record<string, string> = {};
     // Each skill has one good and one broken reference: whichever thread checks a
     // skill, every one must get the same result.
-    for (let i = 0; i < N; i++) {
-      files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [the guide](references/guide.md) and [this](references/gone.md).\n`;
-      files[`skills/s${i}/references/guide.md`] = '# Guide\n';
-    }
-    root = makeWorkspace(files);
+    root = makeWorkspace(numberedSkills(N, 'See [the guide](references/guide.md) and [this](references/gone.md).', { 'references/guide.md': '# Guide\n' }));
     c = await startServer({ root, mode: 'pull' });
   });
   after(async () => {
@@ -140,12 +145,7 @@ describe('workspace index in a worker, with a referenced file open', () => {
   let c: TestClient;
   const N = 100;
   before(async () => {
-    const files: Record<string, string> = {};
-    for (let i = 0; i < N; i++) {
-      files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [setup](references/guide.md#setup).\n`;
-      files[`skills/s${i}/references/guide.md`] = '# Guide\n\n## Setup\n';
-    }
-    root = makeWorkspace(files);
+    root = makeWorkspace(numberedSkills(N, 'See [setup](references/guide.md#setup).', { 'references/guide.md': '# Guide\n\n## Setup\n' }));
     extra = makeWorkspace({});
     c = await startServer({ root, mode: 'pull', env: { SKILLMD_THREADS: '1' } });
   });
@@ -182,11 +182,7 @@ describe('workspace index whose worker dies', () => {
   let c: TestClient;
   const N = 1000;
   before(async () => {
-    const files: Record<string, string> = {};
-    for (let i = 0; i < N; i++) {
-      files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md).\n`;
-    }
-    root = makeWorkspace(files);
+    root = makeWorkspace(numberedSkills(N, 'See [this](references/gone.md).'));
     // The worker exits when its fourth batch arrives; the main thread checks the rest.
     c = await startServer({ root, mode: 'pull', env: { SKILLMD_THREADS: '1', SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER: '3' } });
   });

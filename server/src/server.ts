@@ -69,6 +69,10 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
 });
 docs.referenceCheck = (doc, opts) => refs.check(liveFs, doc, opts);
 
+// For the test that hovers without a token count answer while the tokenizer loads:
+// a warm-up that never ends.
+if (process.env.SKILLMD_TEST_TOKENIZER_HOLD) void preloadTokenizer(() => new Promise<void>(() => {}));
+
 let caps: ClientCapabilities = {};
 let folders: string[] = [];
 let mode: DiagnosticMode = 'push';

@@ -239,3 +239,25 @@ test('a damaged tokenizer file (a broken install): the server warns once and hov
     rmSync(bundle, { recursive: true, force: true });
   }
 });
+
+test('while the tokenizer loads, a hover that shows no token count answers at once; one that counts tokens waits', async () => {
+  const text = '---\nname: ok\ndescription: Fine. Use when testing.\nuser-invocable: true\n---\n\n# Ok\n';
+  const root = makeWorkspace({ 'skills/ok/SKILL.md': text });
+  // The tokenizer's warm-up never ends in this server.
+  const c = await startServer({ root, mode: 'pull', env: { SKILLMD_TEST_TOKENIZER_HOLD: '1' } });
+  try {
+    await c.waitForIndex();
+    const uri = await c.open(join(root, 'skills/ok/SKILL.md'), text);
+    const hover = (line: number, character: number) => c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+    const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms))]);
+    const counting = hover(2, 3);
+    const boolean = await within(hover(3, 3), 10_000);
+    assert.notEqual(boolean, 'pending', 'the hover on a boolean waited for the tokenizer');
+    assert.equal((boolean as { contents: { value: string } }).contents.value.split('\n\n')[0], '### `user-invocable`');
+    assert.equal(await within(hover(6, 3), 10_000), null, 'a heading shows no hover, at once');
+    assert.equal(await within(counting, 300), 'pending', 'the hover on description counts tokens: it waits');
+  } finally {
+    await c.stop();
+    removeWorkspace(root);
+  }
+});

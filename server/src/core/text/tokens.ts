@@ -60,13 +60,25 @@ function rankLines(): string[] {
   return (unparsed = readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0));
 }
 
-function build(): Counter {
+type Encoding = { getEncodingApi(name: string, ranks: () => Ranks): EncodingApi };
+let encodingClass: Encoding | undefined;
+
+function encoding(): Encoding {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as { GptEncoding: { getEncodingApi(name: string, ranks: () => Ranks): EncodingApi } };
+  return (encodingClass ??= (require('gpt-tokenizer/GptEncoding') as { GptEncoding: Encoding }).GptEncoding);
+}
+
+/** The parsed lines as one array, left in `parsed`. */
+function joinRanks(): Ranks {
   // concat, not flat(1): ~6 ms against ~45 ms for 200,000 entries.
-  const ranks = parsed.length === 1 ? parsed[0] : ([] as Ranks).concat(...parsed);
+  if (parsed.length !== 1) parsed.splice(0, parsed.length, ([] as Ranks).concat(...parsed));
+  return parsed[0];
+}
+
+function build(): Counter {
+  const ranks = joinRanks();
   parsed.length = 0;
-  return GptEncoding.getEncodingApi('o200k_base', () => ranks).countTokens;
+  return encoding().getEncodingApi('o200k_base', () => ranks).countTokens;
 }
 
 // ~250 ms in all, so it happens on the first count (or a warm-up), not at start-up.
@@ -82,6 +94,17 @@ function load(): Counter {
   return counter;
 }
 
+/**
+ * V8 hashes a string once, on its first use as a Map key, and keeps the hash. The
+ * tokenizer's constructor puts all 200,000 rank strings in a Map in one block; hashed
+ * beforehand, a step at a time, they leave it ~40% less to do there (~110 ms
+ * instead of ~180 ms here).
+ */
+function prehash(ranks: Ranks): void {
+  const seen = new Set<string>();
+  for (const r of ranks) if (typeof r === 'string') seen.add(r);
+}
+
 let warming: Promise<void> | undefined;
 
 /**
@@ -94,7 +117,15 @@ export function preloadTokenizer(between: () => Promise<void> = () => new Promis
     try {
       const lines = rankLines();
       while (!counter && lines.length) {
-        parsed.push(JSON.parse(lines.shift()!) as Ranks);
+        const ranks = JSON.parse(lines.shift()!) as Ranks;
+        parsed.push(ranks);
+        prehash(ranks);
+        await between();
+      }
+      // What the constructor needs besides its own work, in a step of its own.
+      if (!counter) {
+        encoding();
+        joinRanks();
         await between();
       }
     } catch (e) {

@@ -24,3 +24,14 @@ test('positions and offsets round-trip on both line-ending paths', () => {
     assert.equal(li.lineText(1), 'cd');
   }
 });
+
+test('an offset between the \\r and the \\n of a CRLF is the end of the line (YAML reports errors there)', () => {
+  const text = 'ab\r\ncd\r\n';
+  const li = new LineIndex(text);
+  assert.deepEqual(li.positionAt(3), { line: 0, character: 2 });
+  assert.deepEqual(li.positionAt(2), { line: 0, character: 2 });
+  assert.deepEqual(li.positionAt(4), { line: 1, character: 0 });
+  assert.deepEqual(li.positionAt(text.length - 1), { line: 1, character: 2 });
+  // A lone \r before a \n of the next line break is not a CRLF's inside: \r\r\n.
+  assert.deepEqual(new LineIndex('a\r\r\nb').positionAt(2), { line: 1, character: 0 });
+});

@@ -109,10 +109,15 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     seen.add(f);
     await runner.add(f, listings);
   };
+  const seenProblems = new Set<string>();
   for (const r of roots) {
     const abs = path.resolve(cwd, r);
     const scan = await findSkillFiles(fs, abs, { exclude, keepListings: true, onFile });
     for (const p of scan.problems) {
+      // Overlapping paths (`check a a/b`) walk some folders twice: one report each.
+      const key = `${p.code}\0${p.path}\0${p.message}`;
+      if (seenProblems.has(key)) continue;
+      seenProblems.add(key);
       general.push({
         code: p.code,
         severity: fileRules.find((r) => r.code === p.code)?.defaultSeverity ?? 'error',

@@ -1,3 +1,5 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { allRules, ruleDocsUrl } from '../../core/rules/catalog';
 import type { Severity } from '../../core/types';
 import { allDiagnostics, type CheckReport } from './model';
@@ -19,7 +21,7 @@ export function formatSarif(report: CheckReport): string {
       message: { text: d.message },
       locations: [{
         physicalLocation: {
-          artifactLocation: { uri: encodeURI(displayPath(report.cwd, d.file)), uriBaseId: '%SRCROOT%' },
+          artifactLocation: artifactLocation(report.cwd, d.file),
           region: {
             startLine: r.start.line + 1,
             startColumn: r.start.character + 1,
@@ -55,6 +57,17 @@ export function formatSarif(report: CheckReport): string {
   return JSON.stringify(sarif, null, 2) + '\n';
 }
 
+/**
+ * Below the working folder: relative to %SRCROOT%, each segment percent-encoded (a `#`
+ * or `?` in a folder name would otherwise start a fragment or a query). Elsewhere: an
+ * absolute file URI.
+ */
+function artifactLocation(cwd: string, file: string): { uri: string; uriBaseId?: string } {
+  const shown = displayPath(cwd, file);
+  if (path.isAbsolute(shown)) return { uri: pathToFileUri(shown) };
+  return { uri: shown.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
 function pathToFileUri(p: string): string {
-  return 'file://' + encodeURI(p.split('\\').join('/')).replace(/^([^/])/, '/$1');
+  return pathToFileURL(p).href;
 }

@@ -1,13 +1,18 @@
 import { allDiagnostics, counts, type CheckReport } from './model';
 import { displayPath } from './paths';
 
+/** Problem matchers read one diagnostic per line: a line break in a message is shown as `\n`. */
+function oneLine(message: string): string {
+  return message.replace(/\r\n|\r|\n/g, '\\n');
+}
+
 /** `file:line:col: severity code: message`, 1-based, then a summary line. */
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
   const all = allDiagnostics(report);
   for (const d of all) {
     const p = displayPath(report.cwd, d.file);
-    lines.push(`${p}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}`);
+    lines.push(`${p}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`);
   }
   const c = counts(all);
   const n = report.results.length;

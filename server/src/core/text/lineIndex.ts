@@ -35,6 +35,8 @@ export class LineIndex {
 
   positionAt(offset: number): Position {
     offset = Math.max(0, Math.min(offset, this.text.length));
+    // Between the \r and the \n of a CRLF is no position an editor has: the line's end is.
+    if (offset > 0 && this.text.charCodeAt(offset) === 10 && this.text.charCodeAt(offset - 1) === 13) offset--;
     const starts = this.lineStarts;
     let lo = 0;
     let hi = starts.length - 1;

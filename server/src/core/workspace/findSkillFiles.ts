@@ -138,6 +138,10 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     if (result.problems.length === 0) result.problems.push({ path: root, code: 'path-not-found', message: `no such file or folder: ${root}` });
     return result;
   }
+  if (st.type === 'other') {
+    result.problems.push({ path: root, code: 'file-unreadable', message: `${root} is a pipe, socket or device, not a skill file or folder.` });
+    return result;
+  }
   if (st.type === 'file') {
     result.files.push(root);
     await opts.onFile?.(root, undefined);

@@ -14,7 +14,8 @@ const advice = perTargetsAndKey((targets, key): { near: string | undefined; mess
   const verdict = unknownVerdict(targets);
   const near = closest(key, knownFields(targets));
   const elsewhere = profiles.filter((p) => !targets.includes(p) && p.fields[key]).map((p) => p.id);
-  let message = `Unknown field \`${key}\``;
+  // A key from YAML's error recovery can hold a line break: shown escaped, on one line.
+  let message = `Unknown field \`${/[\u0000-\u001f]/.test(key) ? JSON.stringify(key).slice(1, -1) : key}\``;
   if (near) message += `; did you mean \`${near}\`?`;
   message += ` (${verdict.describe()})`;
   if (elsewhere.length) message += `. It is read by ${elsewhere.join(', ')}, which ${elsewhere.length > 1 ? 'are' : 'is'} not targeted`;

@@ -1,0 +1,71 @@
+// Inputs that broke the CLI's promises (found by review): a message with a line break in
+// the one-line text format, a pipe or device given as a path, overlapping paths, `#`
+// and `?` in SARIF URIs, a YAML error at the end of a CRLF line.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, test } from 'node:test';
+import { makeTree, runCli } from './helpers';
+
+const OK = (name: string) => `---\nname: ${name}\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\n---\n# ${name}\n`;
+
+const tree = makeTree({
+  // A tab-indented line: YAML's error recovery makes a key holding a line break.
+  'tab/SKILL.md': '---\nname: tab\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\n\t- bad: [x\n---\nbody\n',
+  'c#sharp/SKILL.md': OK('c#sharp'),
+  'what?x/SKILL.md': OK('what?x'),
+  'lf/SKILL.md': '---\nname: lf\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\nmetadata: {😀: [1, 2}\n---\n',
+  'crlf/SKILL.md': '---\r\nname: crlf\r\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\r\nmetadata: {😀: [1, 2}\r\n---\r\n',
+});
+after(() => rmSync(tree, { recursive: true, force: true }));
+
+test('text format: a message with a line break stays on its line, shown as \\n', () => {
+  const r = runCli(['check', 'tab'], tree);
+  assert.equal(r.status, 1);
+  const lines = r.stdout.trimEnd().split('\n');
+  for (const l of lines.slice(0, -1)) assert.match(l, /^tab\/SKILL\.md:\d+:\d+: (error|warning|info|hint) [a-z-]+: /, l);
+  assert.ok(lines.includes('tab/SKILL.md:4:2: error unknown-field: Unknown field `- bad: [x\\n` (rejected by agentskills).'), r.stdout);
+});
+
+test('a pipe or a device given as a path is file-unreadable, not an unreadable folder', () => {
+  const fifo = path.join(tree, 'pipe');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  const r = runCli(['check', 'pipe', '/dev/null'], tree);
+  assert.equal(r.stdout, [
+    'pipe:1:1: error file-unreadable: ' + fifo + ' is a pipe, socket or device, not a skill file or folder.',
+    '/dev/null:1:1: error file-unreadable: /dev/null is a pipe, socket or device, not a skill file or folder.',
+    '0 skills checked, 0 invalid: 2 errors, 0 warnings, 0 info',
+    '',
+  ].join('\n'));
+  assert.equal(r.status, 1);
+});
+
+test('a path given twice reports each walk problem once', () => {
+  const loops = makeTree({ 'loopy/SKILL.md': OK('loopy') });
+  try {
+    spawnSync('ln', ['-s', '..', path.join(loops, 'loopy', 'up')]);
+    const once = runCli(['check', '.'], loops);
+    const thrice = runCli(['check', '.', '.', './'], loops);
+    assert.match(once.stdout, /symlink-loop/);
+    assert.equal(thrice.stdout, once.stdout);
+  } finally {
+    rmSync(loops, { recursive: true, force: true });
+  }
+});
+
+test('sarif: `#` and `?` in folder names are percent-encoded in artifact URIs', () => {
+  const r = runCli(['check', 'c#sharp', 'what?x', '--format', 'sarif'], tree);
+  const uris = new Set<string>(JSON.parse(r.stdout).runs[0].results.map((x: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.locations[0].physicalLocation.artifactLocation.uri));
+  assert.deepEqual([...uris].sort(), ['c%23sharp/SKILL.md', 'what%3Fx/SKILL.md']);
+});
+
+test('a YAML error at the end of a line is at the same column with LF and CRLF line ends', () => {
+  const at = (dir: string) => runCli(['check', dir, '--format', 'json'], tree).stdout;
+  const ranges = (out: string) => JSON.parse(out).skills[0].diagnostics.filter((d: { code: string }) => d.code === 'yaml-syntax').map((d: { range: unknown }) => JSON.stringify(d.range));
+  const lf = ranges(at('lf'));
+  assert.ok(lf.length > 0);
+  assert.deepEqual(ranges(at('crlf')), lf);
+  // The line `metadata: {😀: [1, 2}` is 21 UTF-16 code units long: no column lies past it.
+  for (const r of lf) assert.ok(JSON.parse(r).end.character <= 21, r);
+});

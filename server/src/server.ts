@@ -37,8 +37,13 @@ import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
 import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
+import { commandName, selectTransport, serverUsage } from './lsp/transport';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
+if (selectTransport(process.argv) === 'help') {
+  process.stdout.write(serverUsage(commandName(process.argv)));
+  process.exit(0);
+}
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const fs = new NodeFileSystem();

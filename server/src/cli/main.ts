@@ -1,4 +1,4 @@
-import { runCheck, CHECK_USAGE } from './commands/check';
+import { runCheck } from './commands/check';
 import { runAsCheckWorker } from './commands/checkParallel';
 import { enableReferenceChecks } from '../core/references';
 import { runIndex } from './commands/index';
@@ -14,10 +14,10 @@ Usage:
   skillmd index [roots…]     print the skill index an agent sees (--agent <profile>)
   skillmd load <name>        print what the agent's skill tool returns
   skillmd read <name> <path> print what lovia's read_skill_file returns
-  skillmd lsp --stdio        run the language server over stdio
+  skillmd lsp [--stdio]      run the language server (see skillmd lsp --help)
   skillmd --version          print the version
 
-${CHECK_USAGE.split('\n').slice(0, 1).join('')}
+Each command prints its options with --help.
 `;
 
 type Command = (argv: string[], cwd: string, write: (s: string | Uint8Array) => void) => Promise<number>;
@@ -27,8 +27,8 @@ const commands: Record<string, Command> = {
   index: runIndex,
   load: runLoad,
   read: runRead,
-  // The language server is its own bundle beside this one; `skillmd lsp --stdio`
-  // loads it so editors can start the server through the CLI.
+  // The language server is its own bundle beside this one; `skillmd lsp` loads it so
+  // editors can start the server through the CLI (it reads its options from argv).
   lsp: async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     require(require('node:path').join(__dirname, 'server.js'));

@@ -2,7 +2,7 @@
 // stdout, report on stderr, exit codes 0/1/2.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -82,4 +82,55 @@ test('a damaged tokenizer file (a broken install) gives estimated counts that sa
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** `files` (relative path -> text) in a fresh temp folder, run there. */
+function inTree(files: Record<string, string>, f: (dir: string, run: (...args: string[]) => { code: number | null; out: string; err: string }) => void): void {
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'skillmd-preview-')));
+  try {
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    f(dir, (...args) => {
+      const r = spawnSync(process.execPath, [path.join(repo, 'bin/skillmd.js'), ...args], { cwd: dir, encoding: 'utf8' });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const SKILL = (name: string, body = `# ${name}\n`) => `---\nname: ${name}\ndescription: Formats CSV files as tables. Use when converting CSV data.\n---\n${body}`;
+
+test('eino: one SKILL.md that Eino cannot load fails the index and every load with its Go error (exit 1)', () => {
+  inTree({ 'ei/good/SKILL.md': SKILL('good'), 'ei/plain/SKILL.md': '# No frontmatter\n' }, (dir, run) => {
+    const cause = `failed to load skill from ${dir}/ei/plain/SKILL.md: failed to parse frontmatter: file does not start with frontmatter delimiter`;
+    const index = run('index', '--agent', 'eino', '--root', 'ei');
+    assert.equal(index.code, 1);
+    assert.equal(index.out, `failed to list skills: failed to list skills: ${cause}`);
+    assert.match(index.err, /one that fails makes the `skill` tool fail for all skills/);
+    const load = run('load', 'good', '--agent', 'eino', '--root', 'ei', '--quiet');
+    assert.equal(load.code, 1);
+    assert.equal(load.out, `failed to get skill: failed to list skills: ${cause}`);
+  });
+});
+
+test('eino: every line loses everything up to its first tab, as its backend strips `cat -n` numbers', () => {
+  inTree({ 'ei/tabs/SKILL.md': SKILL('tabs', 'build:\n\tmake all\n1\tstep one\tand more\n') }, (dir, run) => {
+    const load = run('load', 'tabs', '--agent', 'eino', '--root', 'ei', '--quiet');
+    assert.equal(load.code, 0);
+    assert.equal(load.out, `Launching skill: tabs\nBase directory for this skill: ${dir}/ei/tabs\n\nbuild:\nmake all\nstep one\tand more`);
+  });
+});
+
+test('codex keeps every skill of a name (its loader de-duplicates by path only); lovia keeps the first', () => {
+  inTree({ 'r1/same/SKILL.md': SKILL('same'), 'r2/same/SKILL.md': SKILL('same') }, (dir, run) => {
+    const codex = run('index', '--agent', 'codex', '--root', 'r1', '--root', 'r2');
+    assert.equal(codex.code, 0);
+    assert.equal(codex.out.split('\n').filter((l) => l.startsWith('- same: ')).length, 2);
+    assert.doesNotMatch(codex.err, /shadowed/);
+    const lovia = run('index', '--agent', 'lovia', '--root', 'r1', '--root', 'r2');
+    assert.match(lovia.err, new RegExp(`\\[shadowed\\] same  ${dir}/r2/same/SKILL\\.md: "same" is already defined by ${dir}/r1/same/SKILL\\.md; the first one found wins`));
+  });
 });

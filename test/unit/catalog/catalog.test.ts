@@ -58,14 +58,19 @@ test('discovery per agent: depth, lowercase skill.md, hidden folders, duplicates
   const ws = workspace();
   try {
     const codex = await open(ws, 'codex');
-    // Codex: recursive ≤ 6 levels, hidden skipped, exact SKILL.md; the first root wins for "shared".
-    assert.deepEqual(names(codex), ['alpha', 'shared', 'nested']);
+    // Codex: recursive ≤ 6 levels, hidden skipped, exact SKILL.md; both "shared" are kept
+    // (its loader de-duplicates by path only).
+    assert.deepEqual(names(codex), ['alpha', 'shared', 'nested', 'shared']);
     const snap = codex.snapshot();
-    assert.equal(snap.shadowed.length, 1);
-    assert.equal(snap.shadowed[0].path, path.join(ws, '.agents/skills/shared/SKILL.md'));
-    assert.equal(snap.shadowed[0].winner, path.join(ws, '.claude/skills/shared/SKILL.md'));
-    assert.equal(snap.shadowed[0].winnerRoot, path.join(ws, '.claude/skills'));
-    assert.equal(snap.skills.find((s) => s.name === 'shared')!.description, 'From claude.');
+    assert.equal(snap.shadowed.length, 0);
+    assert.deepEqual(snap.skills.filter((s) => s.name === 'shared').map((s) => s.description), ['From claude.', 'From agents.']);
+    // Claude Code: the first root wins for "shared".
+    const claude = (await open(ws, 'claude-code')).snapshot();
+    assert.equal(claude.shadowed.length, 1);
+    assert.equal(claude.shadowed[0].path, path.join(ws, '.agents/skills/shared/SKILL.md'));
+    assert.equal(claude.shadowed[0].winner, path.join(ws, '.claude/skills/shared/SKILL.md'));
+    assert.equal(claude.shadowed[0].winnerRoot, path.join(ws, '.claude/skills'));
+    assert.equal(claude.skills.find((s) => s.name === 'shared')!.description, 'From claude.');
     const invalid = snap.skipped.filter((s) => s.reason === 'invalid').map((s) => path.relative(ws, s.path));
     assert.deepEqual(invalid.sort(), ['skills/bin/SKILL.md', 'skills/broken/SKILL.md']);
     assert.ok(snap.problems.some((p) => p.code === 'symlink-loop'), 'symlink loop reported');
@@ -88,7 +93,8 @@ test('discovery per agent: depth, lowercase skill.md, hidden folders, duplicates
 test('incremental updates: add, edit, delete, rename without a full rescan', async () => {
   const ws = workspace();
   try {
-    const c = await open(ws, 'codex');
+    // An agent where the first of two same-name skills wins (Codex keeps both).
+    const c = await open(ws, 'lovia');
     let scans = 0;
     const origScan = c.scan.bind(c);
     c.scan = async (...a) => {

@@ -18,10 +18,11 @@ export async function runIndex(argv: string[], cwd: string, write: (s: string) =
   const roots = [...args.positionals, ...((args.options.root as string[] | undefined) ?? [])];
   const setup = await setupPreview(args, cwd, roots);
   try {
-    emitPreview(args, setup, renderIndex(setup.snapshot, setup.render), write);
+    const preview = renderIndex(setup.snapshot, setup.render);
+    emitPreview(args, setup, preview, write);
+    return preview.ok === false ? 1 : 0;
   } catch (e) {
     if (e instanceof UnsupportedPreviewError) throw new UsageError(e.message);
     throw e;
   }
-  return 0;
 }

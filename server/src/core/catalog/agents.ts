@@ -219,11 +219,27 @@ export function einoSplit(raw: string): { yaml: string; content: string } | { er
   return { yaml, content: goTrimSpace(content) };
 }
 
+/**
+ * Eino filesystem_backend.go `stripLineNumbers`, applied to the whole file before it is
+ * split: every line loses everything up to its first tab (meant for `cat -n` output).
+ */
+export function einoStripLineNumbers(data: string): string {
+  if (data.indexOf('\t') === -1) return data;
+  return data.split('\n').map((line) => {
+    const tab = line.indexOf('\t');
+    return tab === -1 ? line : line.slice(tab + 1);
+  }).join('\n');
+}
+
+/**
+ * The Go error of Eino's `loadSkillFromFile` (the YAML message is the `yaml`
+ * package's, not yaml.v3's). One such skill fails List and Get for every skill.
+ */
 function einoMeta(raw: string, file: string): MetaResult {
-  const split = einoSplit(raw);
-  if ('error' in split) return { ok: false, message: `failed to load skill from ${file}: ${split.error} (Eino's List fails for every skill)` };
+  const split = einoSplit(einoStripLineNumbers(raw));
+  if ('error' in split) return { ok: false, message: `failed to load skill from ${file}: failed to parse frontmatter: ${split.error}` };
   const ydoc = parseDocument(split.yaml, { uniqueKeys: true, strict: true });
-  if (ydoc.errors.length) return { ok: false, message: `failed to load skill from ${file}: ${ydoc.errors[0].message.split('\n')[0]} (Eino's List fails for every skill)` };
+  if (ydoc.errors.length) return { ok: false, message: `failed to load skill from ${file}: failed to unmarshal frontmatter: ${ydoc.errors[0].message.split('\n')[0]}` };
   const js = (ydoc.toJS() ?? {}) as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
   const context = typeof js.context === 'string' ? js.context : undefined;

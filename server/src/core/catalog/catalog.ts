@@ -7,6 +7,7 @@ import { countTokens, tokenizerName } from '../text/tokens';
 import type { CancellationToken } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { SKIPPED_FOLDERS } from '../workspace/findSkillFiles';
+import { getProfile } from '../profiles/registry';
 import { discoveryRules, extrasJson, loviaFormatExtra, readAgentMeta } from './agents';
 import { pickSkillFile, walkForSkills, type FoundSkill } from './scan';
 import type {
@@ -209,7 +210,12 @@ export class SkillCatalog {
   snapshot(): CatalogSnapshot {
     if (this.cached) return this.cached;
     const sorted = [...this.candidates.values()].sort(compareOrder);
+    // Which of two skills with the same name the agent uses (Codex keeps both).
+    const mode = getProfile(this.agent)?.duplicateWinner ?? 'first';
     const winners = new Map<string, Candidate>();
+    if (mode === 'first') {
+      for (const c of sorted) if (c.loaded.ok && !winners.has(c.loaded.entry.name)) winners.set(c.loaded.entry.name, c);
+    }
     const skills: CatalogEntry[] = [];
     const shadowed: Exclusion[] = [];
     const skipped: Exclusion[] = [];
@@ -221,14 +227,13 @@ export class SkillCatalog {
       }
       const e = c.loaded.entry;
       const w = winners.get(e.name);
-      if (w) {
+      if (w && w !== c) {
         shadowed.push({
           reason: 'shadowed', name: e.name, path: c.file, root, winner: w.file, winnerRoot: this.roots[w.rootIndex]?.path,
           message: `"${e.name}" is already defined by ${w.file}; the first one found wins`,
         });
         continue;
       }
-      winners.set(e.name, c);
       if (e.hidden) skipped.push({ reason: 'hidden', name: e.name, path: c.file, root, message: e.hidden });
       else if (this.filter && !this.filter(e)) skipped.push({ reason: 'filtered', name: e.name, path: c.file, root, message: 'left out by the filter' });
       else skills.push(e);

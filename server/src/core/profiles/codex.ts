@@ -18,6 +18,7 @@ export const codex: AgentProfile = {
   },
   discoveryDepth: 6,
   duplicateNames: 'all kept (de-duplicated by path only), ordered repo < user < system < admin (UNVERIFIED for the newest loader)',
+  duplicateWinner: 'all',
   onViolation: 'skill skipped; the error is listed at startup ("Skipped loading N skill(s)")',
   name: {
     charset: 'any',

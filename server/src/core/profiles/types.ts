@@ -172,6 +172,11 @@ export interface AgentProfile {
   discoveryDepth?: number | 'recursive';
   /** which of two skills with the same name is used */
   duplicateNames?: string;
+  /**
+   * The same, for the catalog and previews: the first found (in the catalog's root
+   * order) wins, or all are kept (default `first`).
+   */
+  duplicateWinner?: 'first' | 'all';
   /** what the agent does when a skill is invalid, in one line (README) */
   onViolation?: string;
   /** known facts and caveats (docs vs code, unverified points), shown in the README */

@@ -7,9 +7,9 @@
  * skill.go @3e0eac53) with `<available_skills>` inside the `skill` tool description.
  * See /work/research/renderers.md §3. English prompts; tool name `skill`.
  */
-import { einoSplit } from '../catalog/agents';
+import { einoSplit, einoStripLineNumbers } from '../catalog/agents';
 import type { SkillCatalog } from '../catalog/catalog';
-import type { CatalogEntry } from '../catalog/types';
+import type { CatalogEntry, CatalogSnapshot } from '../catalog/types';
 import type { FileSystem } from '../workspace/fileSystem';
 import type { PreviewPart, PreviewSkill, ToolPreview } from './types';
 
@@ -112,10 +112,33 @@ export function renderEinoIndex(skills: readonly CatalogEntry[], format: 'remind
   return { parts, skills: per, notes };
 }
 
+/**
+ * The error of Eino's `list` when a SKILL.md cannot be loaded: the first such file in
+ * path order (Glob sorts), for List and Get alike. Nothing is listed or loaded then.
+ */
+export function einoListFailure(snapshot: CatalogSnapshot): string | undefined {
+  const invalid = snapshot.skipped.filter((x) => x.reason === 'invalid').sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return invalid.length ? invalid[0].message : undefined;
+}
+
+export const EINO_FAILURE_NOTE = 'Eino loads every SKILL.md for each List and Get: one that fails makes the `skill` tool fail for all skills, and the agent run stops with this error.';
+
+export function einoErrorPart(failure: string, prefix = 'failed to list skills: failed to list skills'): PreviewPart {
+  return { id: 'error', title: 'Go error: the agent run fails (Eino lists no skill)', text: `${prefix}: ${failure}` };
+}
+
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The `skill` tool's result; `context: fork` runs the content in a sub-agent. */
 export async function renderEinoLoad(catalog: SkillCatalog, fs: FileSystem, name: string): Promise<ToolPreview> {
+  const failure = einoListFailure(catalog.snapshot());
+  if (failure) {
+    return {
+      agent: 'eino', ok: false,
+      parts: [{ id: 'tool-error', title: 'Go error returned by the tool (the ADK reports it, it is not a text result)', text: `failed to get skill: failed to list skills: ${failure}` }],
+      notes: [EINO_FAILURE_NOTE],
+    };
+  }
   const e = await catalog.lookup(name);
   if (!e) {
     return {
@@ -124,7 +147,7 @@ export async function renderEinoLoad(catalog: SkillCatalog, fs: FileSystem, name
       notes: [],
     };
   }
-  const split = einoSplit(strict.decode(await fs.readFile(e.path)));
+  const split = einoSplit(einoStripLineNumbers(strict.decode(await fs.readFile(e.path))));
   const body = 'content' in split ? split.content : '';
   // BaseDirectory = filepath.Dir(path) of the SKILL.md as the backend lists it (absolute, links kept).
   const content = `Launching skill: ${e.name}\nBase directory for this skill: ${e.dir}\n\n${body}`;

@@ -6,7 +6,7 @@ import type { FileSystem } from '../workspace/fileSystem';
 import { renderAgentskillsIndex } from './agentskills';
 import { CLAUDE_TOOL_DESCRIPTION, renderClaudeListing, renderClaudeLoad } from './claudeCode';
 import { renderCodexIndex, renderCodexLoad } from './codex';
-import { renderEinoIndex, renderEinoLoad } from './eino';
+import { EINO_FAILURE_NOTE, einoErrorPart, einoListFailure, renderEinoIndex, renderEinoLoad } from './eino';
 import { renderLoviaIndex, renderLoviaLoad, renderLoviaRead } from './lovia';
 import type { IndexPreview, RenderOptions, ToolPreview } from './types';
 
@@ -30,6 +30,8 @@ export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {})
       return { agent: 'agentskills', parts: [{ id: 'index', title: 'skills-ref to-prompt output (click.echo adds one "\\n")', text: r.text }], skills: r.skills, omitted, notes: ['skills-ref prompt.py @6dcd8492 (location html-escaped)'] };
     }
     case 'eino': {
+      const failure = einoListFailure(snapshot);
+      if (failure) return { agent: 'eino', ok: false, parts: [einoErrorPart(failure)], skills: [], omitted, notes: [EINO_FAILURE_NOTE] };
       const r = renderEinoIndex(skills, opts.einoFormat);
       return { agent: 'eino', parts: r.parts, skills: r.skills, omitted, notes: r.notes };
     }

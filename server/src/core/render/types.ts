@@ -19,6 +19,8 @@ export interface PreviewSkill {
 
 export interface IndexPreview {
   agent: ProfileId;
+  /** false when the agent fails instead of listing skills (Eino: one unreadable SKILL.md) */
+  ok?: boolean;
   parts: PreviewPart[];
   skills: PreviewSkill[];
   /** every skill left out of the index, and why */

@@ -294,7 +294,7 @@ export class CatalogService {
       notes.push('the text contains carriage returns (\\r), which editors show as line breaks; `skillmd` on the command line prints the exact bytes');
     }
     let omitted: Exclusion[] = 'omitted' in preview ? preview.omitted : [];
-    const ok = 'ok' in preview ? preview.ok : true;
+    const ok = preview.ok !== false;
     if (!ok && name !== undefined) omitted = [...snap.skipped, ...snap.shadowed].filter((x) => x.name === name);
     let report = formatPreviewReport({ ...preview, notes }, tokens, snap.problems);
     if (!('omitted' in preview) && omitted.length) {

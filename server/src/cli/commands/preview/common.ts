@@ -114,7 +114,7 @@ export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: Inde
       problems: snap.problems,
       tokens: snap.tokens,
       tokenizer: snap.tokenizer,
-      preview: { ok: 'ok' in preview ? preview.ok : true, parts: preview.parts, omitted: 'omitted' in preview ? preview.omitted : [], notes: preview.notes, tokens },
+      preview: { ok: preview.ok !== false, parts: preview.parts, omitted: 'omitted' in preview ? preview.omitted : [], notes: preview.notes, tokens },
     }, null, 2) + '\n');
     return;
   }

@@ -33,3 +33,11 @@ test('a megabyte without white space is counted, close to the exact count', { ti
   const huge = 'q'.repeat(1024 * 1024);
   assert.equal(countTokens(huge), 2048 * countTokens('q'.repeat(512)));
 });
+
+// Same guard: a run of white space is one piece as well (a line of tabs took seconds).
+test('a megabyte of white space is counted in slices too', { timeout: 60_000 }, () => {
+  const tabs = '\t'.repeat(1024 * 1024);
+  assert.equal(countTokens(tabs), 2048 * countTokens('\t'.repeat(512)));
+  const spaces = 'a' + ' '.repeat(600) + 'b';
+  assert.ok(Math.abs(countTokens(spaces) - reference(spaces)) <= 2, `${countTokens(spaces)} vs ${reference(spaces)}`);
+});

@@ -50,6 +50,10 @@ export class Slugger {
 /** The text GitHub renders for a heading's inline Markdown (what its slug is made from). */
 export function headingPlainText(md: string): string {
   let s = md;
+  // The link and tag patterns backtrack over an unclosed `(` or `<` to the end of the
+  // text: quadratic, seconds for a heading of 100 KB. No one links to such a heading by
+  // its slug; past this length its text is taken as written.
+  if (s.length > MAX_STRIPPED_HEADING) return s.trim();
   if (s.includes('[')) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1');
   if (s.includes('<')) s = s.replace(/<\/?[A-Za-z][^>]*>/g, '');
   if (s.includes('&')) s = s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e]);
@@ -59,9 +63,33 @@ export function headingPlainText(md: string): string {
   return s.trim();
 }
 
+const MAX_STRIPPED_HEADING = 2048;
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
-const EXPLICIT_ID = /\s*\{#([^\s}]+)\}\s*$/;
+/**
+ * A trailing `{#id}` (what `/\s*\{#([^\s}]+)\}\s*$/` finds, without its backtracking,
+ * which on a heading of repeated `{#` took seconds): the start of the attribute
+ * (white space before it included) and the id.
+ */
+export function explicitId(content: string): { index: number; id: string } | undefined {
+  let close = content.length;
+  while (close > 0 && isWhite(content.charCodeAt(close - 1))) close--;
+  if (close === 0 || content.charCodeAt(close - 1) !== 125 /* } */) return undefined;
+  close--;
+  // The id holds no white space and no `}`: the leftmost `{#` after the last of them.
+  let p = close - 1;
+  while (p >= 0 && !isWhite(content.charCodeAt(p)) && content.charCodeAt(p) !== 125) p--;
+  const open = content.indexOf('{#', p + 1);
+  if (open === -1 || open + 2 >= close) return undefined;
+  let index = open;
+  while (index > 0 && isWhite(content.charCodeAt(index - 1))) index--;
+  return { index, id: content.slice(open + 2, close) };
+}
+
+function isWhite(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 128 && /\s/.test(String.fromCharCode(c)));
+}
 const HTML_ANCHOR = /<a\s[^>]*?\b(?:id|name)\s*=\s*["']([^"'\r\n]+)["']/gi;
 
 /**
@@ -156,10 +184,10 @@ function lineRange(line: number, t: string): Range {
 }
 
 function addHeading(out: Anchor[], slugger: Slugger, content: string, range: Range, level: number): void {
-  const explicit = EXPLICIT_ID.exec(content);
+  const explicit = explicitId(content);
   if (explicit) {
     content = content.slice(0, explicit.index);
-    out.push({ id: explicit[1], text: content, range, kind: 'anchor', level });
+    out.push({ id: explicit.id, text: content, range, kind: 'anchor', level });
   }
   const plain = headingPlainText(content);
   out.push({ id: slugger.slug(plain), text: plain, range, kind: 'heading', level });

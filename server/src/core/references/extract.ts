@@ -429,6 +429,9 @@ function variablePaths(b: Builder, from: number, to: number): void {
   }
 }
 
+/** How far the last failed inlineDestination read: what it cost (scanLine budgets it). */
+let failedAt = 0;
+
 /** Parses `(dest "title")` starting at the `(`; returns the destination offsets and the end. */
 function inlineDestination(text: string, open: number, lineEnd: number): { start: number; end: number; close: number } | undefined {
   let j = open + 1;
@@ -439,7 +442,7 @@ function inlineDestination(text: string, open: number, lineEnd: number): { start
     start = j + 1;
     let k = start;
     while (k < lineEnd && text[k] !== '>' && text[k] !== '<') k += text[k] === '\\' ? 2 : 1;
-    if (k >= lineEnd || text[k] !== '>') return undefined;
+    if (k >= lineEnd || text[k] !== '>') return void (failedAt = k);
     end = k;
     j = k + 1;
   } else {
@@ -466,12 +469,24 @@ function inlineDestination(text: string, open: number, lineEnd: number): { start
     const closeChar = text[j] === '(' ? ')' : text[j];
     j++;
     while (j < lineEnd && text[j] !== closeChar) j += text[j] === '\\' ? 2 : 1;
-    if (j >= lineEnd) return undefined;
+    if (j >= lineEnd) return void (failedAt = j);
     j++;
     while (j < lineEnd && (text[j] === ' ' || text[j] === '\t')) j++;
   }
-  if (j >= lineEnd || text[j] !== ')') return undefined;
+  if (j >= lineEnd || text[j] !== ')') return void (failedAt = j);
   return { start, end, close: j };
+}
+
+/**
+ * CommonMark autolink content: a scheme, then no white space and no `<`. Stops at the
+ * first `<`, so a run of `<` before one `>` is read once, not once per `<`.
+ */
+function isAutolink(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 60 /* < */ || c <= 32 || (c >= 128 && /\s/.test(text[k]))) return false;
+  }
+  return SCHEME.test(text.slice(from, Math.min(to, from + 64)));
 }
 
 /** `/\s/.test(text.slice(from, to).trim())`: whitespace between two other characters. */
@@ -495,6 +510,12 @@ interface PendingUsage {
   end: number;
 }
 
+/**
+ * CommonMark: a link label holds at most 999 characters. Longer bracket pairs are no
+ * reference usages, and skipping them keeps nested brackets (`[[[…]]]`) linear.
+ */
+const MAX_LABEL = 999;
+
 /** Characters scanLine skips: all but \ ` < [ ] (and line breaks, so a run ends with its line). */
 const PLAIN_RUN = /[^\\`<[\]\r\n]*/y;
 
@@ -503,6 +524,13 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
   const text = b.doc.text;
   const stack: number[] = [];
   let i = from;
+  // A `](` whose destination never closes is read to the line's end, and the next one
+  // again: `[a](b` repeated made a 160 KB line take seconds. Failed reads get a budget of
+  // a few times the line; past it, a `](` on this line is no longer taken for a link.
+  let budget = 2 * (to - from) + 4096;
+  // The next `>` at or after a position (`to` when the line has none): each `<` looks
+  // for one, and a line of `<` without any made every search run to the text's end.
+  let nextGt = -1;
   if (inComment) {
     const close = text.indexOf('-->', from);
     if (close === -1 || close >= to) return true;
@@ -568,8 +596,12 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
         i = close + 3;
         continue;
       }
-      const gt = text.indexOf('>', i);
-      const tagEnd = gt === -1 || gt >= to ? to : gt;
+      if (nextGt < i) {
+        nextGt = text.indexOf('>', i);
+        if (nextGt === -1 || nextGt > to) nextGt = to;
+      }
+      const gt = nextGt < to ? nextGt : -1;
+      const tagEnd = gt === -1 ? to : gt;
       if (/^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ')) {
         const tag = text.slice(i, tagEnd);
         HTML_ATTR.lastIndex = 0;
@@ -582,7 +614,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
         continue;
       }
       // Autolinks `<https://…>` and stray `<` are not file references.
-      if (gt !== -1 && gt < to && SCHEME.test(text.slice(i + 1, gt)) && !/\s/.test(text.slice(i + 1, gt))) {
+      if (gt !== -1 && isAutolink(text, i + 1, gt)) {
         i = gt + 1;
         continue;
       }
@@ -597,8 +629,9 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
     if (c === 93 /* ] */ && stack.length) {
       const open = stack.pop()!;
       const next = text[i + 1];
-      if (next === '(') {
+      if (next === '(' && budget > 0) {
         const d = inlineDestination(text, i + 1, to);
+        if (!d) budget -= failedAt - i;
         if (d) {
           const kind = text[open - 1] === '!' ? 'image' : 'link';
           linkTarget(b, kind, d.start, d.end);
@@ -608,7 +641,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
         }
       } else if (next === '[') {
         const close = text.indexOf(']', i + 2);
-        if (close !== -1 && close < to) {
+        if (close !== -1 && close < to && close - i - 2 <= MAX_LABEL) {
           const inner = text.slice(i + 2, close);
           const label = inner.trim() ? inner : text.slice(open + 1, i);
           const start = inner.trim() ? i + 2 : open + 1;
@@ -618,7 +651,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
           i = close + 1;
           continue;
         }
-      } else if (next !== ':' && i > open + 1) {
+      } else if (next !== ':' && i > open + 1 && i - open - 1 <= MAX_LABEL) {
         usages.push({ label: normalizeLabel(text.slice(open + 1, i)), start: open + 1, end: i });
       }
       i++;

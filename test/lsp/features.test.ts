@@ -142,6 +142,15 @@ describe('editing features', () => {
     await assert.rejects(c.request('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 8 }, newName: 'a/b' }), /cannot be a skill name/);
   });
 
+  test('rename on a block-scalar name (`>-`, CRLF) replaces the value and keeps the line break before `---`', async () => {
+    const f = join(root, 'spec/block/SKILL.md');
+    const u = await c.open(f, '---\r\ndescription: Block. Use when testing.\r\nname: >-\r\n  block\r\n---\r\nbody\r\n');
+    assert.deepEqual(await c.request('textDocument/prepareRename', { textDocument: { uri: u }, position: { line: 3, character: 3 } }), { range: r(2, 6, 3, 7), placeholder: 'block' });
+    const we = await c.request<{ documentChanges: { edits?: { range: Diag['range']; newText: string }[] }[] }>('textDocument/rename', { textDocument: { uri: u }, position: { line: 3, character: 3 }, newName: 'blocky' });
+    assert.deepEqual(we.documentChanges[0].edits, [{ range: r(2, 6, 3, 7), newText: 'blocky' }]);
+    await c.close(u);
+  });
+
   test('document symbols: frontmatter keys and heading tree', async () => {
     const s = await c.request<{ name: string; kind: number; range: Diag['range']; children?: unknown[] }[]>('textDocument/documentSymbol', { textDocument: { uri } });
     const shape = (list: { name: string; kind: number; range: Diag['range']; children?: unknown[] }[]): unknown[] =>

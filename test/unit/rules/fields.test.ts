@@ -15,6 +15,15 @@ describe('name-format', () => {
     });
     assert.equal(applyFix(text, d), '---\nname:\tmy-skill\ndescription: A test skill for checking\n---\n');
   });
+  it('a block-scalar name (`>-`, CRLF, BOM): the fix replaces the value and keeps the line break before `---`', () => {
+    const text = '\ufeff---\r\ndescription: x\r\nname: >-\r\n  My Skill\r\n---\r\nbody\r\n';
+    const [d] = only('name-format', text, { targets: ['agentskills'] });
+    assert.deepEqual(d.range, r(2, 6, 3, 10));
+    assert.equal(applyFix(text, d), '\ufeff---\r\ndescription: x\r\nname: my-skill\r\n---\r\nbody\r\n');
+    // The same through the fast path's `|` reader, with a key after it.
+    const lf = fm('name: |', '  My Skill', 'description: x');
+    assert.equal(applyFix(lf, only('name-format', lf, { targets: ['agentskills'] })[0]), fm('name: my-skill', 'description: x'));
+  });
   it('lovia: separators', () => {
     const [d] = only('name-format', fm('name: my__skill', 'description: A test skill'), { targets: ['lovia'], path: '/s/my__skill/SKILL.md' });
     assert.equal(d.message, 'Skill name `my__skill` cannot contain consecutive `-` or `_`; use `my-skill` (rejected by lovia).');

@@ -73,7 +73,7 @@ describe('frontmatter-empty / frontmatter-not-mapping', () => {
     assert.deepEqual(check('---\n- a\n- b\n---\n').map(view), [{
       code: 'frontmatter-not-mapping', severity: 'error',
       message: 'The frontmatter is a list, not a mapping; write it as `name: …` and `description: …` lines.',
-      range: r(1, 0, 3, 0),
+      range: r(1, 0, 2, 3),
     }]);
   });
 });

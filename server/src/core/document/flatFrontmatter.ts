@@ -1,4 +1,4 @@
-import type { LineIndex } from '../text/lineIndex';
+import { beforeFinalBreak, type LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 import type { FrontmatterEntry, MapNode, ScalarNode, SeqNode } from './model';
 
@@ -107,9 +107,10 @@ function readBlock(text: string, pos: number, end: number, lines: LineIndex): { 
 
   function finish(): { node: MapNode | SeqNode; next: number } | undefined {
     if (p === pos) return undefined;
-    const range = lines.range(blockStart, p);
-    if (isSeq) return { node: { kind: 'seq', items, flow: false, start: blockStart, end: p, range }, next: p };
-    return { node: { kind: 'map', entries: mapEntries, flow: false, start: blockStart, end: p, range }, next: p };
+    const blockEnd = beforeFinalBreak(text, blockStart, p);
+    const range = lines.range(blockStart, blockEnd);
+    if (isSeq) return { node: { kind: 'seq', items, flow: false, start: blockStart, end: blockEnd, range }, next: p };
+    return { node: { kind: 'map', entries: mapEntries, flow: false, start: blockStart, end: blockEnd, range }, next: p };
   }
 }
 
@@ -185,7 +186,8 @@ function readBlockScalar(text: string, pos: number, end: number, lines: LineInde
     const ch = value.charCodeAt(i);
     if ((ch < 32 && ch !== 10) || ch === 0x7f || ch === 0xfeff || (ch >= 0x80 && ch <= 0x9f) || ch === 0x2028 || ch === 0x2029) return undefined;
   }
-  const node: ScalarNode = { kind: 'scalar', value, style: h.style, source: text.slice(h.start, p), start: h.start, end: p, range: lines.range(h.start, p) };
+  const valueEnd = beforeFinalBreak(text, h.start, p);
+  const node: ScalarNode = { kind: 'scalar', value, style: h.style, source: text.slice(h.start, valueEnd), start: h.start, end: valueEnd, range: lines.range(h.start, valueEnd) };
   return { node, next: p };
 }
 

@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node as YNode, type Scalar } from 'yaml';
-import type { LineIndex } from '../text/lineIndex';
+import { beforeFinalBreak, type LineIndex } from '../text/lineIndex';
 import type { FrontmatterEntry, MapNode, ScalarStyle, ValueNode, YamlProblem } from './model';
 
 const STYLES: Record<string, ScalarStyle> = {
@@ -64,7 +64,8 @@ class Converter {
   private convert(n: YNode): ValueNode {
     const [s0, e0] = n.range ?? [0, 0];
     const start = this.base + s0;
-    const end = this.base + e0;
+    const block = isScalar(n) ? n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED' : (isSeq(n) || isMap(n)) && !n.flow;
+    const end = block ? beforeFinalBreak(this.text, start, this.base + e0) : this.base + e0;
     const range = this.lines.range(start, end);
     if (isScalar(n)) {
       const scalar = n as Scalar;

@@ -78,3 +78,14 @@ export class LineIndex {
     return line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] : this.text.length;
   }
 }
+
+/**
+ * `end` moved back over one line break ending [start, end). YAML gives a block value
+ * (`|`, `>`, an indented map or list) the line break after its last line; an edit that
+ * replaces the value must leave that break to the next key.
+ */
+export function beforeFinalBreak(text: string, start: number, end: number): number {
+  if (end > start && text.charCodeAt(end - 1) === 10) end--;
+  if (end > start && text.charCodeAt(end - 1) === 13) end--;
+  return end;
+}

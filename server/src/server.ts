@@ -405,7 +405,7 @@ connection.onCodeAction(async (params) => {
   const file = uriToPath(uri);
   const r = await docs.fullDiagnostics(uri);
   if (!file || !r) return [];
-  return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, caps: editCaps, versionOf });
+  return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, version: r.version, caps: editCaps, versionOf });
 });
 
 connection.onPrepareRename((params) => {

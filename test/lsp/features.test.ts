@@ -142,6 +142,22 @@ describe('editing features', () => {
     await assert.rejects(c.request('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 8 }, newName: 'a/b' }), /cannot be a skill name/);
   });
 
+  test('code actions for a diagnostic of an older version: no quick fix or suppression (their edits have the old positions)', async () => {
+    const f = join(root, 'spec/stale/SKILL.md');
+    const u = await c.open(f, '---\nname: My😀Skill\ndescription: Stale. Use when testing.\n---\n');
+    const [d] = (await c.diagnosticsFor(u, (p) => p.version === 1)).filter((x) => x.code === 'name-format');
+    assert.deepEqual(d.range, r(1, 6, 1, 15));
+    const ask = () => c.request<{ title: string; edit?: unknown }[]>('textDocument/codeAction', { textDocument: { uri: u }, range: d.range, context: { diagnostics: [d] } });
+    assert.ok((await ask()).some((a) => a.title === 'Change name to `stale`'), 'offered for the version it was computed for');
+    // A line above it: the diagnostic the client still shows is version 1's.
+    await c.change(u, [{ range: r(1, 0, 1, 0), text: 'license: MIT\n' }]);
+    // Only "fix all", computed now: version 2, the name on line 2.
+    const after = await ask();
+    assert.deepEqual(after.map((a) => a.title), ['Fix all skillmd problems in this file']);
+    assert.deepEqual(after[0].edit, { documentChanges: [{ textDocument: { uri: u, version: 2 }, edits: [{ range: r(2, 6, 2, 15), newText: 'stale' }] }] });
+    await c.close(u);
+  });
+
   test('rename on a block-scalar name (`>-`, CRLF) replaces the value and keeps the line break before `---`', async () => {
     const f = join(root, 'spec/block/SKILL.md');
     const u = await c.open(f, '---\r\ndescription: Block. Use when testing.\r\nname: >-\r\n  block\r\n---\r\nbody\r\n');

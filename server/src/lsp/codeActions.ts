@@ -22,6 +22,8 @@ export interface CodeActionContextInfo {
   doc: SkillDocument | undefined;
   /** diagnostics of the current version, with their fixes */
   diagnostics: SkillDiagnostic[];
+  /** the version they were computed for */
+  version: number;
   caps: EditCapabilities;
   versionOf: VersionOf;
 }
@@ -35,12 +37,19 @@ function overlaps(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
   return !(before(a.end, b.start) || before(b.end, a.start));
 }
 
-/** The core diagnostic a client diagnostic stands for (current version first, then its data). */
-function fixesOf(d: Diagnostic, current: SkillDiagnostic[]): Fix[] {
+/**
+ * The fixes of the core diagnostic a client diagnostic stands for: from the current
+ * version, else from its data when that was computed for this same version. A client
+ * that asks between an edit and the next check sends the older diagnostic: its edits
+ * have the older positions, and applied to the new text they would land elsewhere.
+ * undefined: the diagnostic is stale (no fix, and no suppression comment either).
+ */
+function fixesOf(d: Diagnostic, current: SkillDiagnostic[], version: number): Fix[] | undefined {
   const hit = current.find((c) => c.code === d.code && sameRange(c.range, d.range));
   if (hit) return hit.fixes ?? [];
   const data = d.data as DiagnosticData | undefined;
-  return Array.isArray(data?.fixes) ? data.fixes : [];
+  if (data?.version !== version) return undefined;
+  return Array.isArray(data.fixes) ? data.fixes : [];
 }
 
 export function provideCodeActions(params: CodeActionParams, info: CodeActionContextInfo): CodeAction[] {
@@ -48,17 +57,21 @@ export function provideCodeActions(params: CodeActionParams, info: CodeActionCon
   const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
   const out: CodeAction[] = [];
   if (wants(CodeActionKind.QuickFix)) {
+    const live: Diagnostic[] = [];
     for (const d of params.context.diagnostics) {
       if (d.source !== 'skillmd') continue;
-      for (const fix of fixesOf(d, info.diagnostics)) {
+      const fixes = fixesOf(d, info.diagnostics, info.version);
+      if (!fixes) continue;
+      live.push(d);
+      for (const fix of fixes) {
         const edit = fixToWorkspaceEdit(fix, info.file, info.caps, info.versionOf);
         if (!edit) continue;
         out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: fix.preferred, edit });
       }
     }
     if (info.doc) {
-      for (const d of params.context.diagnostics) {
-        if (d.source !== 'skillmd' || typeof d.code !== 'string') continue;
+      for (const d of live) {
+        if (typeof d.code !== 'string') continue;
         out.push(...suppressions(info.doc, info.uri, d, d.code));
       }
     }

@@ -2,6 +2,7 @@ import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { SkillDiagnostic } from '../../core/types';
 import { counts } from './model';
 import { displayPath } from './paths';
+import { diagnosticLine } from './text';
 
 /**
  * Per-skill pieces of the text and JSON reports, so `check` can print each skill as
@@ -61,7 +62,7 @@ function diag(cwd: string, d: SkillDiagnostic) {
 }
 
 function textLine(cwd: string, d: SkillDiagnostic): string {
-  return `${displayPath(cwd, d.file)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}`;
+  return diagnosticLine(displayPath(cwd, d.file), d);
 }
 
 // What JSON.stringify escapes in a string (quotes, backslashes, control characters,
@@ -99,10 +100,7 @@ export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResu
   if (format === 'text') {
     if (r.diagnostics.length) {
       const t: string[] = [];
-      for (const d of r.diagnostics) {
-        const { start } = d.range;
-        t.push(`${shown(d.file)}:${start.line + 1}:${start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
-      }
+      for (const d of r.diagnostics) t.push(diagnosticLine(shown(d.file), d) + '\n');
       text = t.join('');
     } else text = '';
   } else {

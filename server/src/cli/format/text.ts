@@ -1,9 +1,15 @@
 import { allDiagnostics, counts, type CheckReport } from './model';
 import { displayPath } from './paths';
+import type { SkillDiagnostic } from '../../core/types';
 
 /** Problem matchers read one diagnostic per line: a line break in a message is shown as `\n`. */
 function oneLine(message: string): string {
-  return message.replace(/\r\n|\r|\n/g, '\\n');
+  return message.indexOf('\n') === -1 && message.indexOf('\r') === -1 ? message : message.replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** `file:line:col: severity code: message`, 1-based: the line of one diagnostic, shown at `file`. */
+export function diagnosticLine(file: string, d: SkillDiagnostic): string {
+  return `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`;
 }
 
 /** `file:line:col: severity code: message`, 1-based, then a summary line. */
@@ -12,7 +18,7 @@ export function formatText(report: CheckReport): string {
   const all = allDiagnostics(report);
   for (const d of all) {
     const p = displayPath(report.cwd, d.file);
-    lines.push(`${p}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`);
+    lines.push(diagnosticLine(p, d));
   }
   const c = counts(all);
   const n = report.results.length;

@@ -12,6 +12,15 @@ describe('parseSkillDocument', () => {
     assert.deepEqual(getEntry(doc, 'name')?.value?.range, r(1, 6, 1, 14));
     assert.equal(doc.text.slice(doc.bodyStart), 'body\r\n');
   });
+  it('lone CR line ends (old Mac files) end lines for YAML too', () => {
+    const doc = parse('---\rname: my-skill\rdescription: Use when testing.\r---\rbody\r');
+    assert.equal(doc.frontmatter.state, 'mapping');
+    assert.deepEqual(doc.frontmatter.problems, []);
+    assert.deepEqual(getEntry(doc, 'name')?.value?.range, r(1, 6, 1, 14));
+    assert.equal(toJs(getEntry(doc, 'description')?.value), 'Use when testing.');
+    assert.deepEqual(getEntry(doc, 'description')?.keyRange, r(2, 0, 2, 11));
+  });
+
   it('anchors, aliases and explicit tags are recorded', () => {
     const doc = parse('---\nname: &n my-skill\ndescription: *n\nlicense: !!str MIT\n---\n');
     assert.equal(getEntry(doc, 'name')?.value?.anchor, 'n');

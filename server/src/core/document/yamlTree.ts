@@ -21,7 +21,10 @@ export interface YamlParseResult {
  * (a rule reports them with both locations) instead of failing the parse.
  */
 export function parseYamlTree(text: string, start: number, end: number, lines: LineIndex): YamlParseResult {
-  const source = text.slice(start, end);
+  // A lone \r ends a line for YAML 1.2 (and PyYAML, libyaml, yaml.v3) and for LSP, but
+  // not for the `yaml` package: give it \n instead, one for one, so offsets stay.
+  let source = text.slice(start, end);
+  if (source.indexOf('\r') !== -1) source = source.replace(/\r(?!\n)/g, '\n');
   const doc = parseDocument(source, { uniqueKeys: false, prettyErrors: false, strict: true });
   const problems: YamlProblem[] = [];
   const toProblem = (e: { message: string; code: string; pos: [number, number] }, severity: 'error' | 'warning') => {

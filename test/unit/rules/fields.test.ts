@@ -24,6 +24,14 @@ describe('name-format', () => {
     const lf = fm('name: |', '  My Skill', 'description: x');
     assert.equal(applyFix(lf, only('name-format', lf, { targets: ['agentskills'] })[0]), fm('name: my-skill', 'description: x'));
   });
+  it('the suggested name counts code points: 41 of them stay whole, none is cut in half', () => {
+    const name = 'A' + '𠀀'.repeat(40);
+    const [d] = only('name-format', fm(`name: ${name}`, 'description: x'), { targets: ['agentskills'], path: '/s/Bad Folder/SKILL.md' });
+    assert.match(d.message, new RegExp(`use \`a${'𠀀'.repeat(40)}\``));
+    const long = 'B' + '𠀀'.repeat(70);
+    const [e] = only('name-format', fm(`name: ${long}`, 'description: x'), { targets: ['agentskills'], path: '/s/Bad Folder/SKILL.md' });
+    assert.ok(e.message.includes(`use \`b${'𠀀'.repeat(63)}\``), e.message);
+  });
   it('lovia: separators', () => {
     const [d] = only('name-format', fm('name: my__skill', 'description: A test skill'), { targets: ['lovia'], path: '/s/my__skill/SKILL.md' });
     assert.equal(d.message, 'Skill name `my__skill` cannot contain consecutive `-` or `_`; use `my-skill` (rejected by lovia).');

@@ -55,5 +55,7 @@ export function suggestName(raw: string, ascii: boolean): string {
   if (ascii) s = s.normalize('NFD').replace(/\p{M}/gu, '');
   s = s.replace(ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu, '-');
   s = s.replace(/-+/g, '-').replace(/^-|-$/g, '');
-  return s.slice(0, 64).replace(/-$/, '');
+  // 64 characters as the agents count them: code points, never half a surrogate pair.
+  const points = Array.from(s);
+  return (points.length > 64 ? points.slice(0, 64).join('') : s).replace(/-$/, '');
 }

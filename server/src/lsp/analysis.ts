@@ -1,5 +1,5 @@
 // Parsing and checking one document within the limits of ./limits.
-import { checkDocument, type CheckOptions } from '../core/check/checkDocument';
+import { checkDocument, finish, type CheckOptions } from '../core/check/checkDocument';
 import type { SkillDocument } from '../core/document/model';
 import { parseSkillDocument } from '../core/document/parse';
 import { decodeText, stripBom } from '../core/document/readSkillFile';
@@ -38,8 +38,9 @@ export function checkParsed(parsed: Parsed, opts: CheckOptions): SkillDiagnostic
     const s = resolveSeverity(d.code, opts);
     return s === 'off' ? undefined : { ...d, severity: s ?? d.severity };
   }).filter((d): d is SkillDiagnostic => !!d);
-  if (parsed.doc) out.push(...checkDocument(parsed.doc, opts, editorRules));
-  return out;
+  if (!parsed.doc) return out;
+  // The head that was parsed holds any suppression comment: it silences a limit too.
+  return [...(out.length ? finish(parsed.doc, out) : out), ...checkDocument(parsed.doc, opts, editorRules)];
 }
 
 function resolveSeverity(code: string, opts: CheckOptions) {

@@ -13,6 +13,7 @@ import { eol } from '../core/rules/edits';
 import type { Fix, SkillDiagnostic } from '../core/types';
 import { fixToWorkspaceEdit, type DiagnosticData, type EditCapabilities, type VersionOf } from './convert';
 import { inFrontmatter } from './frontmatterContext';
+import { LIMIT_CODE } from './limits';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.skillmd`;
 
@@ -72,7 +73,10 @@ export function provideCodeActions(params: CodeActionParams, info: CodeActionCon
     if (info.doc) {
       for (const d of live) {
         if (typeof d.code !== 'string') continue;
-        out.push(...suppressions(info.doc, info.uri, d, d.code));
+        let actions = suppressions(info.doc, info.uri, d, d.code);
+        // Over the size limit only the frontmatter is parsed: a comment elsewhere is never seen.
+        if (d.code === LIMIT_CODE) actions = info.doc.frontmatter.openRange ? actions.filter((a) => a.title.endsWith(' in this file')) : [];
+        out.push(...actions);
       }
     }
   }

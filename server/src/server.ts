@@ -12,6 +12,7 @@ import {
   type ClientCapabilities,
   type InitializeParams,
   type InitializeResult,
+  type Position,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveSkillSettings } from './core/check/checkDocument';
@@ -350,8 +351,20 @@ async function markdownDoc(uri: string) {
   return file && !isSkillFile(file) && isMarkdownFile(file) && refs.skillDirOf(file) ? refs.markdownDoc(file) : undefined;
 }
 
+/**
+ * The document for a request at `position`, or undefined when the position lies past
+ * what was parsed: over the full-check size only the head (the frontmatter) is, and an
+ * answer computed from it would act on text it never saw.
+ */
+async function markdownDocAt(uri: string, position: Position) {
+  const doc = await markdownDoc(uri);
+  const open = documents.get(uri);
+  if (doc && open && doc.text.length < open.getText().length && open.offsetAt(position) > doc.text.length) return undefined;
+  return doc;
+}
+
 connection.onCompletion(async (params) => {
-  const doc = await markdownDoc(params.textDocument.uri);
+  const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return [];
   const paths = await refs.completion(doc, params.position);
   if (paths) return paths;
@@ -359,7 +372,7 @@ connection.onCompletion(async (params) => {
 });
 
 connection.onHover(async (params) => {
-  const doc = await markdownDoc(params.textDocument.uri);
+  const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return null;
   const skillFile = isSkillFile(doc.path);
   if (hoverCountsTokens(doc, params.position, skillFile)) await tokenizerReady();
@@ -373,7 +386,7 @@ connection.onDocumentLinks(async (params) => {
 });
 
 connection.onDefinition(async (params) => {
-  const doc = await markdownDoc(params.textDocument.uri);
+  const doc = await markdownDocAt(params.textDocument.uri, params.position);
   return doc ? refs.definition(doc, params.position) : null;
 });
 

@@ -158,6 +158,20 @@ describe('editing features', () => {
     await c.close(u);
   });
 
+  test('over the full-check size, requests past the parsed frontmatter get no answer (not one computed from the head)', async () => {
+    const big = 'x'.repeat(1.1 * 2 ** 20);
+    const u = await c.open(join(root, 'spec/huge/SKILL.md'), '# Title 😀\n' + big + '\n');
+    assert.deepEqual(await c.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 0, character: 9 } }), []);
+    assert.equal(await c.request('textDocument/hover', { textDocument: { uri: u }, position: { line: 0, character: 3 } }), null);
+    await c.close(u);
+    // With frontmatter, the head is the frontmatter: completion there still answers.
+    const v = await c.open(join(root, 'spec/huge2/SKILL.md'), '---\nname: huge2\ndescription: Huge. Use when testing.\n\n---\n' + big + '\n');
+    const items = await c.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri: v }, position: { line: 3, character: 0 } });
+    assert.ok(items.some((i) => i.label === 'license'), JSON.stringify(items.map((i) => i.label)));
+    assert.deepEqual(await c.request('textDocument/completion', { textDocument: { uri: v }, position: { line: 5, character: 3 } }), []);
+    await c.close(v);
+  });
+
   test('rename on a block-scalar name (`>-`, CRLF) replaces the value and keeps the line break before `---`', async () => {
     const f = join(root, 'spec/block/SKILL.md');
     const u = await c.open(f, '---\r\ndescription: Block. Use when testing.\r\nname: >-\r\n  block\r\n---\r\nbody\r\n');

@@ -9,6 +9,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver/node';
 import type { SkillDocument } from '../core/document/model';
+import { entryKeyLine } from '../core/check/suppressions';
 import { eol } from '../core/rules/edits';
 import type { Fix, SkillDiagnostic } from '../core/types';
 import { fixToWorkspaceEdit, type DiagnosticData, type EditCapabilities, type VersionOf } from './convert';
@@ -119,11 +120,15 @@ function suppressions(doc: SkillDocument, uri: string, d: Diagnostic, code: stri
   const insertAt = (l: number, text: string): TextEdit => ({ range: { start: { line: l, character: 0 }, end: { line: l, character: 0 } }, newText: text });
   const indent = /^[ \t]*/.exec(doc.lines.lineText(Math.min(line, doc.lines.lineCount - 1)))![0];
   if (inFrontmatter(doc, line)) {
+    // Above the entry's key: a comment on a continuation line would land inside a
+    // quoted or block value (and the comment covers the whole entry).
+    const keyLine = entryKeyLine(doc, line);
+    const keyIndent = /^[ \t]*/.exec(doc.lines.lineText(keyLine))![0];
     out.push({
       title: `Suppress \`${code}\` on this line`,
       kind: CodeActionKind.QuickFix,
       diagnostics: [d],
-      edit: { changes: { [uri]: [insertAt(line, `${indent}# skillmd-disable-next-line ${code}${nl}`)] } },
+      edit: { changes: { [uri]: [insertAt(keyLine, `${keyIndent}# skillmd-disable-next-line ${code}${nl}`)] } },
     });
   } else if (line > (fm.closeRange?.start.line ?? -1) && doc.frontmatter.state !== 'unterminated' && !(fm.state === 'missing' && line === 0)) {
     out.push({

@@ -79,6 +79,12 @@ describe('frontmatter-empty / frontmatter-not-mapping', () => {
 });
 
 describe('yaml-unquoted-colon', () => {
+  it('a trailing comment stays a comment: outside the range and after the quotes', () => {
+    const text = '---\nname: my-skill\ndescription: 😀 Use when: the user asks # internal note\n---\n';
+    const [d] = only('yaml-unquoted-colon', text, { targets: ['agentskills'] });
+    assert.deepEqual(d.range, r(2, 13, 2, 39));
+    assert.equal(applyFix(text, d), '---\nname: my-skill\ndescription: "😀 Use when: the user asks" # internal note\n---\n');
+  });
   it('CRLF: names who rejects, who cuts, who accepts; fix keeps CRLF', () => {
     const text = '---\r\nname: my-skill\r\ndescription: Use when: the user asks\r\n---\r\n';
     const ds = check(text, { targets: [...ALL] });

@@ -40,10 +40,32 @@ function scan(doc: SkillDocument): Suppressions {
     if (m[1] === 'disable') {
       out.file = merge(out.file, set);
     } else {
-      out.lines.set(line + 1, merge(out.lines.get(line + 1), set));
+      // In the frontmatter the next line may open an entry that spans several (a
+      // quoted or block value): the comment covers all of them, as it cannot sit
+      // inside the value.
+      const last = line < fmEndLine ? lastLineOfEntryAt(doc, line + 1) : line + 1;
+      for (let l = line + 1; l <= last; l++) out.lines.set(l, merge(out.lines.get(l), set));
     }
   }
   return out;
+}
+
+/** The last line of the top-level frontmatter entry whose key is on `line` (else `line`). */
+export function lastLineOfEntryAt(doc: SkillDocument, line: number): number {
+  for (const e of doc.frontmatter.entries) {
+    if (e.keyRange.start.line !== line) continue;
+    return Math.max(line, doc.lines.positionAt(Math.max(e.lineStart, e.lineEnd - 1)).line);
+  }
+  return line;
+}
+
+/** The line of the key of the top-level frontmatter entry that spans `line` (else `line`). */
+export function entryKeyLine(doc: SkillDocument, line: number): number {
+  for (const e of doc.frontmatter.entries) {
+    const first = e.keyRange.start.line;
+    if (first <= line && line <= lastLineOfEntryAt(doc, first)) return first;
+  }
+  return line;
 }
 
 function merge(a: Set<string> | 'all' | undefined, b: Set<string> | 'all'): Set<string> | 'all' {

@@ -20,7 +20,10 @@ function unquotedColonLine(doc: SkillDocument, p: YamlProblem): { line: number; 
   if (!m) return undefined;
   const lineStart = doc.lines.lineStarts[line];
   const valueStart = lineStart + text.indexOf(m[2], m[1].length + 1);
-  return { line, key: m[1], valueStart, valueEnd: valueStart + m[2].length };
+  // ` #` starts a comment: it stays after the value, outside the quotes of the fix.
+  const comment = /[ \t]#/.exec(m[2]);
+  const value = comment ? m[2].slice(0, comment.index).replace(/[ \t]+$/, '') : m[2];
+  return { line, key: m[1], valueStart, valueEnd: valueStart + value.length };
 }
 
 const VERB: Record<string, string> = {

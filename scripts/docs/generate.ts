@@ -93,6 +93,7 @@ function yaml(p: AgentProfile): string {
   const parts = [p.yaml?.parser ?? 'YAML'];
   parts.push(`error: ${p.onYamlError}`);
   parts.push(`\`a: b: c\`: ${p.unquotedColon ?? 'reject'}`);
+  if (p.onBom) parts.push(`a BOM before \`---\`: ${p.onBom}`);
   if (p.yaml?.onFlowStyle) parts.push('no flow style');
   if (p.yaml?.scalars === 'strings') parts.push('scalars read as strings');
   return parts.join('; ');
@@ -115,7 +116,7 @@ export function renderProfilesTable(list: readonly AgentProfile[] = profiles): s
     if (p.onViolation) lines.push(`  On a violation: ${cell(p.onViolation)}.`);
     if (p.duplicateNames) lines.push(`  Same name twice: ${cell(p.duplicateNames)}.`);
     for (const n of p.notes ?? []) lines.push(`  - ${cell(n)}`);
-    const sources = [...new Set([p.docs, p.discovery.source, p.name.source, p.unknownFieldsSource, p.unquotedColonSource, p.yaml?.source, ...Object.values(p.fields).map((f) => f.source)].filter(Boolean))];
+    const sources = [...new Set([p.docs, p.discovery.source, p.name.source, p.unknownFieldsSource, p.unquotedColonSource, p.onBomSource, p.yaml?.source, ...Object.values(p.fields).map((f) => f.source)].filter(Boolean))];
     lines.push(`  Sources: ${sources.map((s) => `<${s}>`).join(', ')}`);
     return lines.join('\n');
   });

@@ -245,6 +245,8 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
       continue;
     }
     if (c.type === FileChangeType.Deleted || (isSkillFile(file) && c.type === FileChangeType.Created)) refs.skillFilesChanged();
+    // An open SKILL.md saved with another encoding: a BOM may have come or gone.
+    if (c.type !== FileChangeType.Deleted && isSkillFile(file) && docs.diskChanged(c.uri)) diagnostics.dependencyChanged(c.uri);
     if (c.type === FileChangeType.Deleted) {
       index.remove(file);
     } else if (isSkillFile(file) && !docs.isOpenPath(file) && config.settings.workspaceDiagnostics) {

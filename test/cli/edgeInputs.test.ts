@@ -16,6 +16,7 @@ const tree = makeTree({
   'c#sharp/SKILL.md': OK('c#sharp'),
   'what?x/SKILL.md': OK('what?x'),
   'lf/SKILL.md': '---\nname: lf\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\nmetadata: {😀: [1, 2}\n---\n',
+  'bom/SKILL.md': '\ufeff---\nname: bom\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\n---\n',
   'crlf/SKILL.md': '---\r\nname: crlf\r\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\r\nmetadata: {😀: [1, 2}\r\n---\r\n',
 });
 after(() => rmSync(tree, { recursive: true, force: true }));
@@ -68,4 +69,17 @@ test('a YAML error at the end of a line is at the same column with LF and CRLF l
   assert.deepEqual(ranges(at('crlf')), lf);
   // The line `metadata: {😀: [1, 2}` is 21 UTF-16 code units long: no column lies past it.
   for (const r of lf) assert.ok(JSON.parse(r).end.character <= 21, r);
+});
+
+test('a UTF-8 BOM is reported for the agents that read raw bytes, and they leave the skill out of their index', () => {
+  const r = runCli(['check', 'bom', '--target', 'agentskills', '--target', 'codex', '--target', 'claude-code'], tree);
+  assert.equal(r.stdout, [
+    'bom/SKILL.md:1:1: error frontmatter-bom: The file starts with a UTF-8 byte order mark (BOM), so the frontmatter does not start the file (rejected by agentskills, codex). Save it as UTF-8 without BOM (in VS Code: Save with Encoding, UTF-8).',
+    '1 skill checked, 1 invalid: 1 error, 0 warnings, 0 info',
+    '',
+  ].join('\n'));
+  assert.equal(runCli(['check', 'bom', '--target', 'claude-code'], tree).status, 0);
+  const index = runCli(['index', '--agent', 'codex', '--root', '.', '--json'], tree);
+  const j = JSON.parse(index.stdout);
+  assert.deepEqual(j.skipped.filter((x: { path: string }) => x.path.endsWith('bom/SKILL.md')).map((x: { message: string }) => x.message), ['missing YAML frontmatter delimited by ---']);
 });

@@ -1,7 +1,8 @@
 // The same 300 generated skills (the bench generator: references, non-ASCII text,
 // planted YAML and reference problems) checked as written and converted to CRLF with a
 // BOM on every SKILL.md: the JSON reports must agree on every diagnostic, position
-// included (editors show the file without its BOM, and a line end is no column).
+// included (editors show the file without its BOM, and a line end is no column), but
+// for frontmatter-bom itself.
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -14,7 +15,7 @@ interface Report {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-test('CRLF line ends and a BOM change no diagnostic and no position', async () => {
+test('CRLF line ends and a BOM change no diagnostic and no position (but for the BOM\'s own)', async () => {
   const { generateCorpus } = await import('../../scripts/bench/corpus.mjs');
   const root = makeTree({});
   try {
@@ -49,7 +50,12 @@ test('CRLF line ends and a BOM change no diagnostic and no position', async () =
       return json.skills.flatMap((s) => s.diagnostics.map((d) => JSON.stringify([path.relative(side, d.file), d.code, d.severity, d.range, d.message]))).sort();
     };
     const lf = report('lf');
-    const crlf = report('crlf');
+    const all = report('crlf');
+    // The BOM itself is reported (for the agents that read raw bytes), at 1:1 and nowhere else.
+    const bom = all.filter((d) => JSON.parse(d)[1] === 'frontmatter-bom');
+    assert.ok(bom.length > 100, `${bom.length} BOM diagnostics`);
+    for (const d of bom) assert.deepEqual(JSON.parse(d)[3], { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    const crlf = all.filter((d) => !bom.includes(d));
     assert.ok(lf.length > 1000, `${lf.length} diagnostics`);
     assert.deepEqual(crlf.filter((d) => !lf.includes(d)).slice(0, 5), []);
     assert.deepEqual(lf.filter((d) => !crlf.includes(d)).slice(0, 5), []);

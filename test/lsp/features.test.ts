@@ -1,6 +1,7 @@
 // Completion, hover, code actions, rename, document symbols and folding over stdio.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
 
@@ -170,6 +171,21 @@ describe('editing features', () => {
     assert.ok(items.some((i) => i.label === 'license'), JSON.stringify(items.map((i) => i.label)));
     assert.deepEqual(await c.request('textDocument/completion', { textDocument: { uri: v }, position: { line: 5, character: 3 } }), []);
     await c.close(v);
+  });
+
+  test('a BOM the editor hides is still reported for an open file, and goes away when the file is saved without it', async () => {
+    const f = join(root, 'skills/bommed/SKILL.md');
+    const text = '---\nname: bommed\ndescription: Has a BOM. Use when testing.\n---\nbody\n';
+    mkdirSync(dirname(f), { recursive: true });
+    writeFileSync(f, '\ufeff' + text);
+    // As VS Code sends it: the text without the BOM.
+    const u = await c.open(f, text);
+    const codes = (ds: Diag[]) => ds.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
+    assert.deepEqual(codes(await c.diagnosticsFor(u, (p) => p.version === 1)), ['frontmatter-bom@0:0']);
+    writeFileSync(f, text);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: u, type: 2 }] });
+    assert.deepEqual(codes(await c.diagnosticsFor(u, (p) => p.diagnostics.length === 0)), []);
+    await c.close(u);
   });
 
   test('rename on a block-scalar name (`>-`, CRLF) replaces the value and keeps the line break before `---`', async () => {

@@ -26,11 +26,11 @@ export interface Parsed {
   limits: SkillDiagnostic[];
 }
 
-export function parseBounded(file: string, text: string, version: number): Parsed {
+export function parseBounded(file: string, text: string, version: number, strippedBom = false): Parsed {
   const plan = planDocument(file, text);
   if (plan.kind === 'none') return { doc: undefined, limits: plan.diagnostics };
-  if (plan.kind === 'head') return { doc: parseSkillDocument(file, text.slice(0, plan.end), version), limits: [plan.notice] };
-  return { doc: parseSkillDocument(file, text, version), limits: [] };
+  if (plan.kind === 'head') return { doc: parseSkillDocument(file, text.slice(0, plan.end), version, strippedBom), limits: [plan.notice] };
+  return { doc: parseSkillDocument(file, text, version, strippedBom), limits: [] };
 }
 
 export function checkParsed(parsed: Parsed, opts: CheckOptions): SkillDiagnostic[] {
@@ -48,9 +48,12 @@ function resolveSeverity(code: string, opts: CheckOptions) {
 }
 
 /** Bytes of a file on disk as the text an editor would hold, or a diagnostic. */
-export function decodeFile(file: string, bytes: Uint8Array): { text: string } | { diagnostic: SkillDiagnostic } {
+export function decodeFile(file: string, bytes: Uint8Array): { text: string; strippedBom: boolean } | { diagnostic: SkillDiagnostic } {
   const d = decodeText(bytes);
-  if ('text' in d) return { text: stripBom(d.text) };
+  if ('text' in d) {
+    const text = stripBom(d.text);
+    return { text, strippedBom: text.length !== d.text.length };
+  }
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   return d.problem === 'binary'
     ? { diagnostic: { code: 'file-binary', severity: 'error', file, range, message: `The skill file is binary (${d.detail}), not Markdown text.` } }

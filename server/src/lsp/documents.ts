@@ -1,6 +1,7 @@
 // Open SKILL.md documents: the parsed model and the diagnostics of each version,
 // computed lazily and cached, so hover, completion and code actions on the same
 // version share one parse.
+import * as nodeFs from 'node:fs';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import { finish, type CheckOptions } from '../core/check/checkDocument';
@@ -9,6 +10,20 @@ import type { SkillDiagnostic } from '../core/types';
 import { checkParsed, parseBounded, type Parsed } from './analysis';
 import type { Configuration } from './configuration';
 import { isSkillFile, uriToPath } from './convert';
+
+/** The first three bytes of `file` are a UTF-8 BOM (false when it cannot be read). */
+function startsWithBom(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = nodeFs.openSync(file, nodeFs.constants.O_RDONLY | nodeFs.constants.O_NONBLOCK);
+    const b = Buffer.alloc(3);
+    return nodeFs.readSync(fd, b, 0, 3, 0) === 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) nodeFs.closeSync(fd);
+  }
+}
 
 interface Entry {
   version: number;
@@ -58,11 +73,40 @@ export class SkillDocuments {
     return set;
   }
 
+  /** whether each open document's file on disk starts with a BOM (the editor hides it) */
+  private readonly bomOnDisk = new Map<string, boolean>();
+
+  /**
+   * The file was saved or changed on disk (its encoding may have changed): look at its
+   * first bytes again. True when an open document's diagnostics may change.
+   */
+  diskChanged(uri: string): boolean {
+    if (!this.bomOnDisk.delete(uri)) return false;
+    const hit = this.cache.get(uri);
+    if (hit) {
+      // Parsed again on the next request, under a new resultId.
+      hit.version = -1;
+      hit.refEpoch++;
+    }
+    return true;
+  }
+
+  private strippedBom(uri: string, text: string): boolean {
+    if (text.charCodeAt(0) === 0xfeff) return false;
+    let bom = this.bomOnDisk.get(uri);
+    if (bom === undefined) {
+      bom = startsWithBom(uriToPath(uri)!);
+      this.bomOnDisk.set(uri, bom);
+    }
+    return bom;
+  }
+
   private entry(doc: TextDocument): Entry {
     const hit = this.cache.get(doc.uri);
     if (hit && hit.version === doc.version) return hit;
     const file = uriToPath(doc.uri)!;
-    const e: Entry = { version: doc.version, parsed: parseBounded(file, doc.getText(), doc.version), refEpoch: hit?.refEpoch ?? 0 };
+    const text = doc.getText();
+    const e: Entry = { version: doc.version, parsed: parseBounded(file, text, doc.version, this.strippedBom(doc.uri, text)), refEpoch: hit?.refEpoch ?? 0 };
     this.cache.set(doc.uri, e);
     return e;
   }
@@ -131,6 +175,7 @@ export class SkillDocuments {
 
   forget(uri: string): void {
     this.cache.delete(uri);
+    this.bomOnDisk.delete(uri);
   }
 }
 

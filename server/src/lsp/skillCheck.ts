@@ -48,7 +48,7 @@ export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: Check
   }
   const decoded = decodeFile(file, bytes);
   if ('diagnostic' in decoded) return { file, name, diagnostics: [decoded.diagnostic] };
-  const parsed = parseBounded(file, decoded.text, 0);
+  const parsed = parseBounded(file, decoded.text, 0, decoded.strippedBom);
   let diagnostics = checkParsed(parsed, opts);
   let dependencies: string[] | undefined;
   if (parsed.doc && references) {

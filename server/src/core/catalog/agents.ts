@@ -250,10 +250,11 @@ function einoMeta(raw: string, file: string): MetaResult {
 
 function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   // extract_frontmatter: first line trim() == "---", closing line trim() == "---", non-empty.
+  // Rust's trim() removes White_Space only (goTrimSpace), not a BOM as JavaScript's does.
   const lines = raw.split(/\r?\n/);
-  if (lines[0]?.trim() !== '---') return { ok: false, message: 'missing YAML frontmatter delimited by ---' };
+  if (goTrimSpace(lines[0] ?? '') !== '---') return { ok: false, message: 'missing YAML frontmatter delimited by ---' };
   let close = -1;
-  for (let i = 1; i < lines.length; i++) if (lines[i].trim() === '---') { close = i; break; }
+  for (let i = 1; i < lines.length; i++) if (goTrimSpace(lines[i]) === '---') { close = i; break; }
   if (close < 0 || lines.slice(1, close).join('\n').trim() === '') return { ok: false, message: 'missing YAML frontmatter delimited by ---' };
   const err = doc.frontmatter.problems.find((p) => p.severity === 'error');
   if (err) return { ok: false, message: `invalid YAML: ${err.message}` };

@@ -311,7 +311,8 @@ export class SkillCatalog {
     const read = await readSkillFile(this.fs, c.file);
     if (!read.doc) return { ok: false, message: read.diagnostic.message };
     const doc = read.doc;
-    const meta = readAgentMeta(this.agent, doc, doc.text, c.file);
+    // The agents read the raw file: a BOM the reader stripped is there for them.
+    const meta = readAgentMeta(this.agent, doc, doc.strippedBom ? '\ufeff' + doc.text : doc.text, c.file);
     if (!meta.ok) return { ok: false, name: path.basename(c.dir), message: meta.message };
     const m = meta.meta;
     let diagnostics: DiagnosticsSummary = { errors: 0, warnings: 0, codes: [] };

@@ -126,6 +126,12 @@ export interface SkillDocument {
   text: string;
   lines: LineIndex;
   hasBom: boolean;
+  /**
+   * The file on disk starts with a UTF-8 byte order mark that the reader removed from
+   * `text`, as editors do (then `hasBom` is false): agents that read the raw bytes
+   * still see it.
+   */
+  strippedBom: boolean;
   frontmatter: Frontmatter;
   /** offset where the Markdown body starts */
   bodyStart: number;

@@ -8,14 +8,14 @@ import { parseYamlTree } from './yamlTree';
  * Builds the SkillDocument for a SKILL.md. `text` is what the editor holds; a
  * leading BOM is tolerated (VS Code strips it, a raw file read may not).
  */
-export function parseSkillDocument(path: string, text: string, version = 0): SkillDocument {
+export function parseSkillDocument(path: string, text: string, version = 0, strippedBom = false): SkillDocument {
   const lines = new LineIndex(text);
   const hasBom = text.charCodeAt(0) === 0xfeff;
   const from = hasBom ? 1 : 0;
   const bounds = findFrontmatterBounds(text, from);
   if (!bounds) {
     const frontmatter = newFrontmatter({ state: 'missing', leadingBlankLines: false, contentStart: from, contentEnd: from });
-    return { path, text, lines, hasBom, frontmatter, bodyStart: from, version };
+    return { path, text, lines, hasBom, strippedBom, frontmatter, bodyStart: from, version };
   }
   const frontmatter = newFrontmatter({
     state: 'mapping',
@@ -30,18 +30,18 @@ export function parseSkillDocument(path: string, text: string, version = 0): Ski
 
   if (!bounds.terminated) {
     frontmatter.state = 'unterminated';
-    return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+    return { path, text, lines, hasBom, strippedBom, frontmatter, bodyStart: bounds.bodyStart, version };
   }
   const yamlText = text.slice(bounds.contentStart, bounds.contentEnd);
   if (yamlText.trim() === '') {
     frontmatter.state = 'empty';
-    return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+    return { path, text, lines, hasBom, strippedBom, frontmatter, bodyStart: bounds.bodyStart, version };
   }
   const flat = readFlatFrontmatter(text, bounds.contentStart, bounds.contentEnd, lines);
   if (flat) {
     frontmatter.entries = flat;
     frontmatter.fastPath = true;
-    return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+    return { path, text, lines, hasBom, strippedBom, frontmatter, bodyStart: bounds.bodyStart, version };
   }
   const { root, problems } = parseYamlTree(text, bounds.contentStart, bounds.contentEnd, lines);
   frontmatter.problems = problems;
@@ -54,5 +54,5 @@ export function parseSkillDocument(path: string, text: string, version = 0): Ski
     // Only comments: nothing to read.
     frontmatter.state = 'empty';
   }
-  return { path, text, lines, hasBom, frontmatter, bodyStart: bounds.bodyStart, version };
+  return { path, text, lines, hasBom, strippedBom, frontmatter, bodyStart: bounds.bodyStart, version };
 }

@@ -86,7 +86,8 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
       ? fileProblem(path, 'file-binary', `The skill file is binary (${decoded.detail}), not Markdown text.`)
       : fileProblem(path, 'file-encoding', `The skill file is not valid UTF-8 (${decoded.detail}); save it as UTF-8.`);
   }
-  return { doc: parseSkillDocument(path, stripBom(decoded.text)) };
+  const text = stripBom(decoded.text);
+  return { doc: parseSkillDocument(path, text, 0, text.length !== decoded.text.length) };
 }
 
 function tooLarge(size: number): string {

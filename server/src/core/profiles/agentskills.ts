@@ -88,6 +88,9 @@ export const agentskills: AgentProfile = {
   unquotedColon: 'reject',
   unquotedColonSource: PARSER,
   onLeadingBlankLines: 'reject',
+  // read_text() keeps the BOM, and parse_frontmatter wants `---` first.
+  onBom: 'reject',
+  onBomSource: PARSER,
   yaml: { parser: 'strictyaml', scalars: 'strings', onFlowStyle: 'reject', onAnchors: 'reject', onTags: 'reject', source: STRICTYAML },
   notes: [
     'skills-ref reads `SKILL.md`, else `skill.md`.',

@@ -72,6 +72,9 @@ export const codex: AgentProfile = {
   unquotedColon: 'accepted',
   unquotedColonSource: LOADER,
   onLeadingBlankLines: 'reject',
+  // read_to_string keeps the BOM; the first line's trim() does not remove it (not White_Space).
+  onBom: 'reject',
+  onBomSource: LOADER,
   yaml: { parser: 'serde_yaml', scalars: 'strings', source: LOADER },
   notes: [
     'Only `SKILL.md` (exact case); found up to 6 levels below a skills folder; hidden folders skipped.',

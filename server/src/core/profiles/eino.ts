@@ -44,6 +44,9 @@ export const eino: AgentProfile = {
   unquotedColon: 'reject',
   unquotedColonSource: BACKEND,
   onLeadingBlankLines: 'accepted',
+  // strings.TrimSpace keeps the BOM (not a space), so HasPrefix("---") fails and List fails for every skill.
+  onBom: 'reject',
+  onBomSource: BACKEND,
   yaml: { parser: 'gopkg.in/yaml.v3', scalars: 'strings', source: BACKEND },
   notes: [
     'No default folders: the application passes `BaseDir`; only `<BaseDir>/<skill>/SKILL.md` is found.',

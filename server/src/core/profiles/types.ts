@@ -168,6 +168,9 @@ export interface AgentProfile {
   yaml?: YamlDialect;
   /** what happens when blank lines precede the opening `---` (default `reject`: no frontmatter seen) */
   onLeadingBlankLines?: Outcome | 'accepted';
+  /** what happens when the file starts with a UTF-8 byte order mark (undefined: read like any file) */
+  onBom?: Outcome;
+  onBomSource?: string;
   /** how deep below a discovery folder SKILL.md is found: 1 = `<dir>/<skill>/SKILL.md`; 'recursive' = any depth */
   discoveryDepth?: number | 'recursive';
   /** which of two skills with the same name is used */

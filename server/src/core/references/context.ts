@@ -218,7 +218,7 @@ export function parseReferencedMarkdown(file: string, text: string): SkillDocume
     contentStart: bounds.contentStart,
     contentEnd: bounds.contentEnd,
   });
-  return { path: file, text, lines: new LineIndex(text), hasBom, frontmatter, bodyStart: bounds.bodyStart, version: 0 };
+  return { path: file, text, lines: new LineIndex(text), hasBom, strippedBom: false, frontmatter, bodyStart: bounds.bodyStart, version: 0 };
 }
 
 /** Drops a UTF-8 sequence cut off by a prefix read, so decoding does not fail on it. */

@@ -15,6 +15,7 @@ import { unknownField } from './fields/unknownField';
 import { delimiterSpaces } from './frontmatter/delimiterSpaces';
 import { duplicateKey } from './frontmatter/duplicateKey';
 import { frontmatterEmpty } from './frontmatter/frontmatterEmpty';
+import { byteOrderMark } from './frontmatter/byteOrderMark';
 import { frontmatterMissing } from './frontmatter/frontmatterMissing';
 import { frontmatterNotAtStart } from './frontmatter/frontmatterNotAtStart';
 import { frontmatterNotMapping } from './frontmatter/frontmatterNotMapping';
@@ -29,6 +30,7 @@ import type { Rule } from './types';
 export const documentRules: readonly Rule[] = [
   skillFileName,
   frontmatterMissing,
+  byteOrderMark,
   frontmatterNotAtStart,
   frontmatterUnterminated,
   frontmatterNotMapping,

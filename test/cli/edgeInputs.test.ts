@@ -83,3 +83,18 @@ test('a UTF-8 BOM is reported for the agents that read raw bytes, and they leave
   const j = JSON.parse(index.stdout);
   assert.deepEqual(j.skipped.filter((x: { path: string }) => x.path.endsWith('bom/SKILL.md')).map((x: { message: string }) => x.message), ['missing YAML frontmatter delimited by ---']);
 });
+
+test('small usage points: an empty --max-warnings, a skill file given as a root, a file one byte over the limit', () => {
+  const empty = runCli(['check', 'lf', '--max-warnings='], tree);
+  assert.equal(empty.status, 2);
+  assert.match(empty.stderr, /--max-warnings needs a whole number ≥ 0/);
+  const root = runCli(['index', 'lf/SKILL.md', '--agent', 'lovia'], tree);
+  assert.ok(root.stderr.includes(`[root-missing] ${path.join(tree, 'lf/SKILL.md')}: a skill root is a folder of skill folders; ${path.join(tree, 'lf/SKILL.md')} is a file`), root.stderr);
+  const big = makeTree({ 'big/SKILL.md': '---\nname: big\ndescription: x\n---\n' + 'x'.repeat(5 * 2 ** 20 + 1 - 33) });
+  try {
+    const r = runCli(['check', 'big'], big);
+    assert.equal(r.stdout.split('\n')[0], 'big/SKILL.md:1:1: error file-too-large: The skill file is 5,242,881 bytes, over the 5.0 MiB (5,242,880 bytes) skillmd reads; agents would load all of it into context.');
+  } finally {
+    rmSync(big, { recursive: true, force: true });
+  }
+});

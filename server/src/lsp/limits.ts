@@ -2,7 +2,7 @@
 // 1 MB line, 50,000 keys) never blocks the server: over a cap the server checks less
 // and says so with an `editor-limit` diagnostic, instead of stalling every request.
 import { findFrontmatterBounds } from '../core/document/frontmatterBounds';
-import { MAX_SKILL_FILE_BYTES, formatBytes } from '../core/document/readSkillFile';
+import { MAX_SKILL_FILE_BYTES, formatBytes, tooLarge } from '../core/document/readSkillFile';
 import { countTokens } from '../core/text/tokens';
 import type { SkillDiagnostic } from '../core/types';
 
@@ -37,7 +37,7 @@ export function planDocument(file: string, text: string): Plan {
       kind: 'none',
       diagnostics: [{
         code: 'file-too-large', severity: 'error', file, range: origin,
-        message: `The skill file is ${formatBytes(text.length)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`,
+        message: tooLarge(text.length),
       }],
     };
   }

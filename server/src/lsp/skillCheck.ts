@@ -3,7 +3,7 @@
 // files) and by the index workers (batches).
 import * as path from 'node:path';
 import { finish, type CheckOptions } from '../core/check/checkDocument';
-import { formatBytes, MAX_SKILL_FILE_BYTES, unreadableMessage } from '../core/document/readSkillFile';
+import { MAX_SKILL_FILE_BYTES, tooLarge as tooLargeMessage, unreadableMessage } from '../core/document/readSkillFile';
 import { getString } from '../core/document/values';
 import { detach } from '../core/text/detach';
 import { checkReferences } from '../core/references';
@@ -25,10 +25,7 @@ const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } 
 export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: CheckOptions, references: boolean, log: (m: string) => void = () => {}): Promise<DiskCheck> {
   const name = path.basename(path.dirname(file));
   let bytes: Uint8Array;
-  const tooLarge = (size: number): DiskCheck => {
-    const message = `The skill file is ${formatBytes(size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`;
-    return { file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message }] };
-  };
+  const tooLarge = (size: number): DiskCheck => ({ file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message: tooLargeMessage(size) }] });
   try {
     if (fs.readFileWithin) {
       // One open (and fstat) instead of a stat and then a read.

@@ -51,7 +51,9 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   for (const t of targets) if (!isProfileId(t)) throw new UsageError(`unknown --target "${t}"; profiles: ${profileIds.join(', ')}`);
   let maxWarnings: number | undefined;
   if (args.options['max-warnings'] !== undefined) {
-    maxWarnings = Number(args.options['max-warnings']);
+    const given = String(args.options['max-warnings']).trim();
+    // Number('') is 0: an empty value is a usage error, not a limit of zero.
+    maxWarnings = given === '' ? NaN : Number(given);
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError('--max-warnings needs a whole number ≥ 0');
   }
 

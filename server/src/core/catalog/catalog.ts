@@ -135,7 +135,10 @@ export class SkillCatalog {
       const root = this.roots[i];
       const st = await this.fs.stat(root.path).catch(() => undefined);
       if (!st || st.type !== 'directory') {
-        if (root.origin !== 'workspace') this.rootProblems.push({ path: root.path, code: 'root-missing', message: `skill root not found: ${root.path}` });
+        if (root.origin !== 'workspace') {
+          const message = st ? `a skill root is a folder of skill folders; ${root.path} is ${st.type === 'file' ? 'a file' : 'not a folder'}` : `skill root not found: ${root.path}`;
+          this.rootProblems.push({ path: root.path, code: 'root-missing', message });
+        }
         continue;
       }
       const r = await walkForSkills(this.fs, root.path, 0, this.rules, token);

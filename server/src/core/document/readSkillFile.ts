@@ -90,8 +90,9 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
   return { doc: parseSkillDocument(path, text, 0, text.length !== decoded.text.length) };
 }
 
-function tooLarge(size: number): string {
-  return `The skill file is ${formatBytes(size)}, over the ${formatBytes(MAX_SKILL_FILE_BYTES)} skillmd reads; agents would load all of it into context.`;
+export function tooLarge(size: number): string {
+  const [is, limit] = formatBytesOver(size, MAX_SKILL_FILE_BYTES);
+  return `The skill file is ${is}, over the ${limit} skillmd reads; agents would load all of it into context.`;
 }
 
 /** Editors drop the BOM from the text they hold; do the same so positions agree. */
@@ -103,4 +104,11 @@ export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
   return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** `size` against `limit` in words that differ: 5,242,881 bytes is "5.0 MiB" too. */
+export function formatBytesOver(size: number, limit: number): [string, string] {
+  const a = formatBytes(size);
+  const b = formatBytes(limit);
+  return a === b ? [`${size.toLocaleString('en-US')} bytes`, `${b} (${limit.toLocaleString('en-US')} bytes)`] : [a, b];
 }

@@ -141,7 +141,10 @@ function suppressions(doc: SkillDocument, uri: string, d: Diagnostic, code: stri
   // For the whole file: in the frontmatter when there is one (after the opening line), else at the top of the body.
   const fileEdit = fm.openRange && fm.state !== 'unterminated'
     ? insertAt(fm.openRange.start.line + 1, `# skillmd-disable ${code}${nl}`)
-    : fm.state === 'missing' ? insertAt(0, `<!-- skillmd-disable ${code} -->${nl}`) : undefined;
+    : fm.state === 'missing'
+      // After a BOM the client keeps in the text, not in front of it.
+      ? { range: doc.lines.range(doc.hasBom ? 1 : 0, doc.hasBom ? 1 : 0), newText: `<!-- skillmd-disable ${code} -->${nl}` }
+      : undefined;
   if (fileEdit) {
     out.push({ title: `Suppress \`${code}\` in this file`, kind: CodeActionKind.QuickFix, diagnostics: [d], edit: { changes: { [uri]: [fileEdit] } } });
   }

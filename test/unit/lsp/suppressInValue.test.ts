@@ -30,3 +30,19 @@ test('a yaml-syntax problem inside a multi-line quoted description is suppressed
   assert.deepEqual(checkParsed(again, {}).filter((x) => x.code === 'yaml-syntax'), []);
   assert.equal(toJs(getEntry(again.doc!, 'description')?.value), toJs(getEntry(parsed.doc!, 'description')?.value));
 });
+
+test('"Suppress in this file" on a file without frontmatter goes after a BOM the client keeps in the text', () => {
+  const text = '\ufeff# Title\r\nbody\r\n';
+  const parsed = parseBounded(FILE, text, 1);
+  const diagnostics = checkParsed(parsed, {});
+  const d = diagnostics.find((x) => x.code === 'frontmatter-missing')!;
+  const lsp = toLspDiagnostic(d, 1);
+  const actions = provideCodeActions(
+    { textDocument: { uri: URI }, range: lsp.range, context: { diagnostics: [lsp] } },
+    { uri: URI, file: FILE, doc: parsed.doc, diagnostics, version: 1, caps: { documentChanges: false, resourceOperations: false }, versionOf: () => 1 },
+  );
+  const file = actions.find((a) => a.title === 'Suppress `frontmatter-missing` in this file')!;
+  const fixed = applyEdits(text, file.edit!.changes![URI] as never);
+  assert.equal(fixed, '\ufeff<!-- skillmd-disable frontmatter-missing -->\r\n# Title\r\nbody\r\n');
+  assert.deepEqual(checkParsed(parseBounded(FILE, fixed, 2), {}).filter((x) => x.code === 'frontmatter-missing'), []);
+});

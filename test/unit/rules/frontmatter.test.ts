@@ -44,6 +44,12 @@ describe('frontmatter-delimiter-spaces', () => {
     });
     assert.equal(applyFix(text, d), '---\nname: my-skill\ndescription: A test skill\n---\n');
   });
+  it('both delimiter lines: two diagnostics, so fixing all leaves neither', () => {
+    const text = '--- \t\nname: my-skill\ndescription: A test skill\n---  \n';
+    const ds = only('frontmatter-delimiter-spaces', text);
+    assert.deepEqual(ds.map((d) => d.range), [r(0, 3, 0, 5), r(3, 3, 3, 5)]);
+    assert.equal(applyFix(applyFix(text, ds[1]), ds[0]), '---\nname: my-skill\ndescription: A test skill\n---\n');
+  });
 });
 
 describe('frontmatter-unterminated', () => {

@@ -85,7 +85,7 @@ export interface Frontmatter {
   /** blank lines come before the opening `---` (agents then see no frontmatter) */
   leadingBlankLines: boolean;
   /** `--- ` with trailing white space on a delimiter line */
-  delimiterTrailingSpace?: Range;
+  delimiterTrailingSpace?: readonly Range[];
   /** offsets of the YAML text between the delimiters */
   contentStart: number;
   contentEnd: number;

@@ -25,8 +25,12 @@ export function parseSkillDocument(path: string, text: string, version = 0, stri
     contentStart: bounds.contentStart,
     contentEnd: bounds.contentEnd,
   });
-  if (bounds.openTrailingSpace) frontmatter.delimiterTrailingSpace = lines.range(bounds.openStart + 3, bounds.openEnd);
-  else if (bounds.closeTrailingSpace) frontmatter.delimiterTrailingSpace = lines.range(bounds.closeStart + 3, bounds.closeEnd);
+  if (bounds.openTrailingSpace || bounds.closeTrailingSpace) {
+    frontmatter.delimiterTrailingSpace = [
+      ...(bounds.openTrailingSpace ? [lines.range(bounds.openStart + 3, bounds.openEnd)] : []),
+      ...(bounds.closeTrailingSpace ? [lines.range(bounds.closeStart + 3, bounds.closeEnd)] : []),
+    ];
+  }
 
   if (!bounds.terminated) {
     frontmatter.state = 'unterminated';

@@ -5,12 +5,13 @@ export const delimiterSpaces: Rule = {
   title: 'A `---` delimiter line has trailing white space, which some parsers do not accept.',
   defaultSeverity: 'warning',
   check(ctx) {
-    const r = ctx.doc.frontmatter.delimiterTrailingSpace;
-    if (!r) return;
-    ctx.report({
-      message: 'Trailing white space after `---`: some agents\' frontmatter parsers require the line to be exactly `---`.',
-      range: r,
-      fixes: [{ title: 'Remove the trailing white space', edits: [{ range: r, newText: '' }], preferred: true }],
-    });
+    // The opening and the closing line, each on its own (fix all removes both).
+    for (const r of ctx.doc.frontmatter.delimiterTrailingSpace ?? []) {
+      ctx.report({
+        message: 'Trailing white space after `---`: some agents\' frontmatter parsers require the line to be exactly `---`.',
+        range: r,
+        fixes: [{ title: 'Remove the trailing white space', edits: [{ range: r, newText: '' }], preferred: true }],
+      });
+    }
   },
 };

@@ -5,36 +5,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkParsed, parseBounded } from '../../../server/src/lsp/analysis';
-import { provideCodeActions } from '../../../server/src/lsp/codeActions';
-import { toLspDiagnostic } from '../../../server/src/lsp/convert';
 import { MAX_FULL_CHECK_CHARS } from '../../../server/src/lsp/limits';
-import { applyEdits } from '../helpers';
+import { applyAction, codeActionsFor, FILE } from './codeActionsFor';
 
-const FILE = '/s/big/SKILL.md';
-const URI = 'file:///s/big/SKILL.md';
 const BODY = 'word '.repeat(MAX_FULL_CHECK_CHARS / 5 + 10);
 
-function actionsFor(text: string) {
-  const parsed = parseBounded(FILE, text, 1);
-  const diagnostics = checkParsed(parsed, {});
-  const limit = diagnostics.find((d) => d.code === 'editor-limit')!;
-  assert.ok(limit, 'editor-limit reported');
-  const lsp = toLspDiagnostic(limit, 1);
-  return provideCodeActions(
-    { textDocument: { uri: URI }, range: lsp.range, context: { diagnostics: [lsp] } },
-    { uri: URI, file: FILE, doc: parsed.doc, diagnostics, version: 1, caps: { documentChanges: false, resourceOperations: false }, versionOf: () => 1 },
-  );
-}
-
 test('with frontmatter: one action, a frontmatter comment, and it silences editor-limit', () => {
-  const text = '---\nname: big\ndescription: A big skill. Use when testing limits.\n---\n' + BODY;
-  const actions = actionsFor(text);
+  const text = '---\nname: my-skill\ndescription: A big skill. Use when testing limits.\n---\n' + BODY;
+  const { actions } = codeActionsFor(text, 'editor-limit');
   assert.deepEqual(actions.map((a) => a.title), ['Suppress `editor-limit` in this file']);
-  const fixed = applyEdits(text, (actions[0].edit!.changes![URI]) as never);
-  assert.ok(fixed.startsWith('---\n# skillmd-disable editor-limit\nname: big\n'));
+  const fixed = applyAction(text, actions, 'Suppress `editor-limit` in this file');
+  assert.ok(fixed.startsWith('---\n# skillmd-disable editor-limit\nname: my-skill\n'));
   assert.deepEqual(checkParsed(parseBounded(FILE, fixed, 2), {}).map((d) => d.code), []);
 });
 
 test('without frontmatter: no suppression offered', () => {
-  assert.deepEqual(actionsFor('# Title\n' + BODY).map((a) => a.title), []);
+  assert.deepEqual(codeActionsFor('# Title\n' + BODY, 'editor-limit').actions.map((a) => a.title), []);
 });

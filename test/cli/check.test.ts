@@ -215,10 +215,11 @@ test('.skillmd.json: targets, rule severities, ignore globs; inline suppressions
       '',
     ].join('\n'));
     assert.equal(r.status, 1);
-    writeFileSync(path.join(ws, 'broken.json'), '{"targets": ["nope"], "colour": 1}');
+    writeFileSync(path.join(ws, 'broken.json'), '{"targets": ["nope"], "colour": 1, "rules": {"unknown-feild": "off", "reference-unused-file": "off", "editor-limit": "off"}}');
     const bad = runCli(['check', '--config', 'broken.json'], ws);
     assert.equal(bad.status, 2);
-    assert.equal(bad.stderr, `skillmd: invalid configuration ${path.join(ws, 'broken.json')}:\n  targets: unknown profile "nope"\n  unknown setting "colour"\nRun "skillmd --help" for usage.\n`);
+    // A misspelt rule code would silently do nothing; reference and editor codes are known.
+    assert.equal(bad.stderr, `skillmd: invalid configuration ${path.join(ws, 'broken.json')}:\n  targets: unknown profile "nope"\n  rules.unknown-feild: unknown rule code; did you mean "unknown-field"?\n  unknown setting "colour"\nRun "skillmd --help" for usage.\n`);
   } finally {
     rmSync(ws, { recursive: true, force: true });
   }

@@ -1,7 +1,17 @@
 import picomatch from 'picomatch';
 import { isProfileId } from '../profiles/registry';
+import { referenceRuleInfos } from '../references/rules';
+import { allRules } from '../rules/catalog';
+import { closest } from '../text/similarity';
 import type { ProfileId } from '../profiles/types';
 import type { SeveritySetting } from '../types';
+
+let ruleCodes: Set<string> | undefined;
+
+/** Every rule code a config may set (the reference rules whether or not a host enabled them). */
+function knownRuleCodes(): Set<string> {
+  return (ruleCodes ??= new Set([...allRules(), ...referenceRuleInfos].map((r) => r.code)));
+}
 
 /** `.skillmd.json` in the workspace root, merged with editor settings. */
 export interface SkillmdConfig {
@@ -54,7 +64,11 @@ export function validateConfig(raw: unknown): { config: SkillmdConfig; problems:
     }
     const out: Record<string, SeveritySetting> = {};
     for (const [k, s] of Object.entries(v)) {
-      if (typeof s === 'string' && SEVERITIES.has(s)) out[k] = s as SeveritySetting;
+      if (!knownRuleCodes().has(k)) {
+        // A misspelt code would silently do nothing.
+        const near = closest(k, knownRuleCodes());
+        problems.push(`${where}.${k}: unknown rule code${near ? `; did you mean "${near}"?` : ''}`);
+      } else if (typeof s === 'string' && SEVERITIES.has(s)) out[k] = s as SeveritySetting;
       else problems.push(`${where}.${k}: severity must be error, warning, info, hint or off`);
     }
     return out;

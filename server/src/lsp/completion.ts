@@ -55,8 +55,11 @@ export function provideCompletion(doc: SkillDocument, pos: Position, targets: re
   const folder = path.basename(path.dirname(doc.path));
   const targetIds = targets.map((t) => t.id).join(', ');
   if (place.kind === 'no-frontmatter') {
-    if (doc.text.slice(0, doc.lines.offsetAt(pos)).trim() !== '' && !/^-{0,3}$/.test(doc.lines.lineText(0).slice(0, pos.character))) return [];
-    const range = { start: { line: 0, character: 0 }, end: pos };
+    // After a BOM the client keeps in the text: the snippet must not replace it.
+    const bom = doc.hasBom ? 1 : 0;
+    if (pos.line === 0 && pos.character < bom) return [];
+    if (doc.text.slice(bom, doc.lines.offsetAt(pos)).trim() !== '' && !/^-{0,3}$/.test(doc.lines.lineText(0).slice(bom, pos.character))) return [];
+    const range = { start: { line: 0, character: bom }, end: pos };
     return [{
       label: '---',
       kind: CompletionItemKind.Snippet,

@@ -98,3 +98,17 @@ test('small usage points: an empty --max-warnings, a skill file given as a root,
     rmSync(big, { recursive: true, force: true });
   }
 });
+
+test('a path named on the command line but ignored by the configuration says so (it was checked as a file, skipped as a folder)', () => {
+  const ws = makeTree({ '.skillmd.json': '{"ignore": ["vendor/**"]}', 'vendor/v/SKILL.md': OK('v'), 'skills/s/SKILL.md': OK('s') });
+  try {
+    for (const p of ['vendor/v/SKILL.md', 'vendor/v']) {
+      const r = runCli(['check', p], ws);
+      assert.equal(r.stdout, `${p}:1:1: info path-ignored: ${path.join(ws, p)} matches an \`ignore\` glob of the configuration, so it is not checked.\n0 skills checked, 0 invalid: 0 errors, 0 warnings, 1 info\n`);
+      assert.equal(r.status, 0);
+    }
+    assert.equal(runCli(['check', '.'], ws).stdout, '1 skill checked, 0 invalid: 0 errors, 0 warnings, 0 info\n');
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});

@@ -16,5 +16,6 @@ export const fileRules: readonly RuleInfo[] = [
   { code: 'symlink-loop', title: 'A symbolic link leads back into a folder being scanned.', defaultSeverity: 'warning' },
   { code: 'folder-too-deep', title: 'A folder more than 32 levels below the scanned root is not searched for skills.', defaultSeverity: 'warning' },
   { code: 'path-not-found', title: 'A path given to check does not exist.', defaultSeverity: 'error' },
+  { code: 'path-ignored', title: 'A path given to check matches an `ignore` glob of the configuration, so nothing under it is checked.', defaultSeverity: 'info' },
   { code: 'editor-limit', title: 'The editor checks less of a very large SKILL.md (frontmatter over 1,000 lines or 128 KiB, or a document over 1 MiB) to stay responsive; `skillmd check` checks it fully.', defaultSeverity: 'warning' },
 ];

@@ -9,7 +9,7 @@ export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'];
 
 export interface ScanProblem {
   path: string;
-  code: 'folder-unreadable' | 'symlink-loop' | 'path-not-found' | 'folder-too-deep' | 'file-unreadable';
+  code: 'folder-unreadable' | 'symlink-loop' | 'path-not-found' | 'folder-too-deep' | 'file-unreadable' | 'path-ignored';
   message: string;
 }
 
@@ -136,6 +136,11 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
   });
   if (!st) {
     if (result.problems.length === 0) result.problems.push({ path: root, code: 'path-not-found', message: `no such file or folder: ${root}` });
+    return result;
+  }
+  // Named on purpose yet matched by an ignore glob: say so rather than check nothing in silence.
+  if (opts.exclude?.(root)) {
+    result.problems.push({ path: root, code: 'path-ignored', message: `${root} matches an \`ignore\` glob of the configuration, so it is not checked.` });
     return result;
   }
   if (st.type === 'other') {

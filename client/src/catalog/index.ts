@@ -151,7 +151,8 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Lang
             : await vscode.window.showInputBox({ prompt: `Relative path inside ${name}`, placeHolder: 'references/guide.md' });
           if (relpath === undefined) return undefined;
         }
-        return await previews.open({ kind: 'read', name, path: relpath });
+        // read_skill_file is lovia's tool: whatever agent the view shows, lovia answers.
+        return await previews.open({ kind: 'read', agent: 'lovia', name, path: relpath });
       } catch (e) {
         return fail(e);
       }

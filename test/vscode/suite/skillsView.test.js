@@ -110,6 +110,15 @@ suite('skills view and previews', () => {
     const readDoc = await vscode.workspace.openTextDocument(read.text[0]);
     assert.equal(readDoc.getText(), cli(['read', 'pdf-forms', 'references/forms.md', '--agent', 'lovia']).stdout);
     assert.match(readDoc.getText(), /^\[skill: pdf-forms {2}file: references\/forms\.md\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\n/);
+    // Only lovia has read_skill_file: with another agent picked, lovia still answers.
+    await vscode.commands.executeCommand('skillmd.pickAgent', 'codex');
+    try {
+      const again = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', forms);
+      assert.ok(again, 'a preview, not an error');
+      assert.equal((await vscode.workspace.openTextDocument(again.text[0])).getText(), readDoc.getText());
+    } finally {
+      await vscode.commands.executeCommand('skillmd.pickAgent', 'auto');
+    }
   });
 
   test('a new skill on disk shows up in the view and the open index preview', async () => {

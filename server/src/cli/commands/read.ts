@@ -5,7 +5,8 @@ import { emitPreview, PREVIEW_OPTIONS_USAGE, PREVIEW_SPEC, setupPreview } from '
 export const READ_USAGE = `Usage: skillmd read <name> <relpath> [options]
 
 Prints what lovia's read_skill_file(name, relpath) returns, or its error text
-(unknown skill, path escaping the skill folder, missing or binary file).
+(unknown skill, path escaping the skill folder, missing or binary file). Only lovia
+has such a tool: --agent is lovia (the default) or a usage error.
 
 ${PREVIEW_OPTIONS_USAGE}
 `;

@@ -112,3 +112,13 @@ test('a path named on the command line but ignored by the configuration says so 
     rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('the summary counts hints apart from info, and names them only when there are some', () => {
+  const ws = makeTree({ 's/SKILL.md': OK('s'), 's/references/unused.md': '# Unused\n' });
+  try {
+    const r = runCli(['check', 's'], ws);
+    assert.equal(r.stdout, "s/references/unused.md:1:1: hint reference-unused-file: `references/unused.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.\n1 skill checked, 0 invalid: 0 errors, 0 warnings, 0 info, 1 hint\n");
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});

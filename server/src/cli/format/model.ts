@@ -8,14 +8,22 @@ export interface CheckReport {
   cwd: string;
 }
 
-export function counts(diags: SkillDiagnostic[]): { errors: number; warnings: number; infos: number } {
-  let errors = 0, warnings = 0, infos = 0;
+export interface Counts {
+  errors: number;
+  warnings: number;
+  infos: number;
+  hints: number;
+}
+
+export function counts(diags: SkillDiagnostic[]): Counts {
+  let errors = 0, warnings = 0, infos = 0, hints = 0;
   for (const d of diags) {
     if (d.severity === 'error') errors++;
     else if (d.severity === 'warning') warnings++;
-    else infos++;
+    else if (d.severity === 'info') infos++;
+    else hints++;
   }
-  return { errors, warnings, infos };
+  return { errors, warnings, infos, hints };
 }
 
 export function allDiagnostics(r: CheckReport): SkillDiagnostic[] {

@@ -2,7 +2,7 @@ import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { SkillDiagnostic } from '../../core/types';
 import { counts } from './model';
 import { displayPath } from './paths';
-import { diagnosticLine } from './text';
+import { diagnosticLine, summaryLine } from './text';
 
 /**
  * Per-skill pieces of the text and JSON reports, so `check` can print each skill as
@@ -18,6 +18,7 @@ export interface RenderedSkill {
   errors: number;
   warnings: number;
   infos: number;
+  hints: number;
 }
 
 /**
@@ -31,11 +32,12 @@ export interface RenderedBatch {
   errors: number;
   warnings: number;
   infos: number;
+  hints: number;
 }
 
 /** Joins rendered skills (in order) into one batch. */
 export function renderBatch(format: StreamFormat, parts: RenderedSkill[]): RenderedBatch {
-  let invalid = 0, errors = 0, warnings = 0, infos = 0;
+  let invalid = 0, errors = 0, warnings = 0, infos = 0, hints = 0;
   const sep = format === 'json' ? 2 : 0;
   let size = 0;
   for (let i = 0; i < parts.length; i++) {
@@ -44,6 +46,7 @@ export function renderBatch(format: StreamFormat, parts: RenderedSkill[]): Rende
     errors += p.errors;
     warnings += p.warnings;
     infos += p.infos;
+    hints += p.hints;
     size += Buffer.byteLength(p.text, 'utf8') + (i ? sep : 0);
   }
   // Its own memory (not the shared pool), so it can move to another thread.
@@ -53,7 +56,7 @@ export function renderBatch(format: StreamFormat, parts: RenderedSkill[]): Rende
     if (i && sep) at += bytes.write(',\n', at, 'latin1');
     at += bytes.write(parts[i].text, at, 'utf8');
   }
-  return { bytes, skills: parts.length, invalid, errors, warnings, infos };
+  return { bytes, skills: parts.length, invalid, errors, warnings, infos, hints };
 }
 
 
@@ -150,6 +153,7 @@ export class ReportWriter {
   private errors = 0;
   private warnings = 0;
   private infos = 0;
+  private hints = 0;
   private started = false;
   private general: SkillDiagnostic[] = [];
 
@@ -166,6 +170,7 @@ export class ReportWriter {
     this.errors += c.errors;
     this.warnings += c.warnings;
     this.infos += c.infos;
+    this.hints += c.hints;
     if (this.format === 'text' && general.length) this.write(general.map((d) => textLine(this.cwd, d)).join('\n') + '\n');
   }
 
@@ -175,6 +180,7 @@ export class ReportWriter {
     this.errors += r.errors;
     this.warnings += r.warnings;
     this.infos += r.infos;
+    this.hints += r.hints;
     if (this.format === 'text') {
       if (r.text) this.write(r.text);
     } else {
@@ -191,6 +197,7 @@ export class ReportWriter {
     this.errors += b.errors;
     this.warnings += b.warnings;
     this.infos += b.infos;
+    this.hints += b.hints;
     if (this.format === 'json') {
       this.write(this.started ? ',\n' : '{\n  "skills": [\n');
       this.started = true;
@@ -201,11 +208,7 @@ export class ReportWriter {
   /** Writes the end of the report; returns the totals. */
   end(): { errors: number; warnings: number } {
     if (this.format === 'text') {
-      const c = this;
-      const n = this.skills;
-      this.write(
-        `${n} skill${n === 1 ? '' : 's'} checked, ${this.invalid} invalid: ${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info\n`,
-      );
+      this.write(summaryLine(this.skills, this.invalid, { errors: this.errors, warnings: this.warnings, infos: this.infos, hints: this.hints }) + '\n');
     } else {
       const tail = JSON.stringify(
         { problems: this.general.map((d) => diag(this.cwd, d)), summary: { skills: this.skills, errors: this.errors, warnings: this.warnings } },

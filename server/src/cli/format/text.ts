@@ -1,10 +1,16 @@
-import { allDiagnostics, counts, type CheckReport } from './model';
+import { allDiagnostics, counts, type CheckReport, type Counts } from './model';
 import { displayPath } from './paths';
 import type { SkillDiagnostic } from '../../core/types';
 
 /** Problem matchers read one diagnostic per line: a line break in a message is shown as `\n`. */
 function oneLine(message: string): string {
   return message.indexOf('\n') === -1 && message.indexOf('\r') === -1 ? message : message.replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** The last line of the text report; hints are named only when there are some. */
+export function summaryLine(skills: number, invalid: number, c: Counts): string {
+  const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${s(skills, 'skill')} checked, ${invalid} invalid: ${s(c.errors, 'error')}, ${s(c.warnings, 'warning')}, ${c.infos} info${c.hints ? `, ${s(c.hints, 'hint')}` : ''}`;
 }
 
 /** `file:line:col: severity code: message`, 1-based: the line of one diagnostic, shown at `file`. */
@@ -20,11 +26,7 @@ export function formatText(report: CheckReport): string {
     const p = displayPath(report.cwd, d.file);
     lines.push(diagnosticLine(p, d));
   }
-  const c = counts(all);
-  const n = report.results.length;
   const bad = report.results.filter((r) => r.diagnostics.some((d) => d.severity === 'error')).length;
-  lines.push(
-    `${n} skill${n === 1 ? '' : 's'} checked, ${bad} invalid: ${c.errors} error${c.errors === 1 ? '' : 's'}, ${c.warnings} warning${c.warnings === 1 ? '' : 's'}, ${c.infos} info`,
-  );
+  lines.push(summaryLine(report.results.length, bad, counts(all)));
   return lines.join('\n') + '\n';
 }

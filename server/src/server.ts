@@ -329,9 +329,12 @@ documents.onDidClose((e) => {
     if (!isSkillFile(file) && isMarkdownFile(file) && refs.skillDirOf(file)) bufferChanged(file);
   }
   if (!file || !isSkillFile(file)) return;
-  diagnostics.documentClosed(e.document.uri);
-  // While open the index skipped it; now the disk's text counts again.
-  if (config.settings.workspaceDiagnostics) void index.update(file);
+  // While open the index skipped it; now the disk's text counts again, if the file is
+  // one of the workspace's. Outside the folders, or gone from disk, nothing is shown.
+  const uri = e.document.uri;
+  const indexed = config.settings.workspaceDiagnostics && folders.some((f) => file === f || file.startsWith(f + path.sep));
+  diagnostics.documentClosed(uri, indexed);
+  if (indexed) void index.update(file).then(() => index.skills.has(file) || diagnostics.documentClosed(uri, false));
 });
 
 connection.languages.diagnostics.on(async (params, token) => {

@@ -1,8 +1,8 @@
 // Diagnostics over stdio: push (as-you-type, debounced, workspace index) and pull
 // (textDocument/diagnostic, workspace/diagnostic held until something changes).
 import assert from 'node:assert/strict';
-import { unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cancellable, makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
 
@@ -76,6 +76,29 @@ describe('push diagnostics', () => {
     writeFileSync(file, CLOSED);
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(file), type: 1 }] });
     assert.equal((await c.diagnosticsFor(uriOf(file), (p) => p.diagnostics.length > 0)).length, 1);
+  });
+
+  test('closing an open SKILL.md whose folder was deleted, or one outside the workspace, clears its diagnostics', async () => {
+    await c.waitForIndex();
+    const gone = join(root, 'skills/gone/SKILL.md');
+    mkdirSync(dirname(gone), { recursive: true });
+    writeFileSync(gone, BROKEN);
+    const u = await c.open(gone, BROKEN);
+    assert.ok((await c.diagnosticsFor(u, (p) => p.version === 1)).length > 0);
+    rmSync(dirname(gone), { recursive: true });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(dirname(gone)), type: 3 }] });
+    await c.close(u);
+    assert.deepEqual(await c.diagnosticsFor(u, (p) => p.version === undefined || p.version === null), []);
+    // Never a file of the workspace: shown while open, then nothing (and not indexed).
+    const outside = makeWorkspace({ 'x/SKILL.md': BROKEN });
+    try {
+      const o = await c.open(join(outside, 'x/SKILL.md'), BROKEN);
+      assert.ok((await c.diagnosticsFor(o, (p) => p.version === 1)).length > 0);
+      await c.close(o);
+      assert.deepEqual(await c.diagnosticsFor(o, (p) => p.version === undefined || p.version === null), []);
+    } finally {
+      removeWorkspace(outside);
+    }
   });
 
   test('suppression comments silence a rule', async () => {

@@ -137,14 +137,16 @@ export class DiagnosticsService {
     if (this.mode === 'push') this.pushDocument(uri);
   }
 
-  documentClosed(uri: string): void {
+  /**
+   * An open document was closed: back to the disk's diagnostics when the index reports
+   * the file (`indexed`: it re-reads it), else none.
+   */
+  documentClosed(uri: string, indexed: boolean): void {
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
     this.changedAt.delete(uri);
     const file = uriToPath(uri);
-    if (!file) return;
-    // Back to the disk's diagnostics (the index re-reads the file) or none.
-    if (this.config.settings.workspaceDiagnostics) return;
+    if (!file || indexed) return;
     if (this.mode === 'push') this.publish(uri, file, [], undefined);
     this.foreignChanged(this.foreign.set(file, []));
   }

@@ -30,6 +30,7 @@ function scan(doc: SkillDocument): Suppressions {
   if (!doc.text.includes('skillmd-disable')) return out;
   const fm = doc.frontmatter;
   const fmEndLine = doc.lines.positionAt(fm.contentEnd).line;
+  let lastLines: Map<number, number> | undefined;
   for (let line = 0; line < doc.lines.lineCount; line++) {
     const text = doc.lines.lineText(line);
     if (!text.includes('skillmd-disable')) continue;
@@ -43,28 +44,27 @@ function scan(doc: SkillDocument): Suppressions {
       // In the frontmatter the next line may open an entry that spans several (a
       // quoted or block value): the comment covers all of them, as it cannot sit
       // inside the value.
-      const last = line < fmEndLine ? lastLineOfEntryAt(doc, line + 1) : line + 1;
+      // Built once per document, at the first such comment: a lookup per comment would
+      // walk every entry (50,000 keys and as many comments: quadratic).
+      if (line < fmEndLine) lastLines ??= new Map(entrySpans(doc));
+      const last = line < fmEndLine ? Math.max(line + 1, lastLines!.get(line + 1) ?? line + 1) : line + 1;
       for (let l = line + 1; l <= last; l++) out.lines.set(l, merge(out.lines.get(l), set));
     }
   }
   return out;
 }
 
-/** The last line of the top-level frontmatter entry whose key is on `line` (else `line`). */
-export function lastLineOfEntryAt(doc: SkillDocument, line: number): number {
-  for (const e of doc.frontmatter.entries) {
-    if (e.keyRange.start.line !== line) continue;
-    return Math.max(line, doc.lines.positionAt(Math.max(e.lineStart, e.lineEnd - 1)).line);
-  }
-  return line;
+/** The first and last line of each top-level frontmatter entry, in one pass. */
+function entrySpans(doc: SkillDocument): [number, number][] {
+  return doc.frontmatter.entries.map((e) => {
+    const first = e.keyRange.start.line;
+    return [first, Math.max(first, doc.lines.positionAt(Math.max(e.lineStart, e.lineEnd - 1)).line)];
+  });
 }
 
 /** The line of the key of the top-level frontmatter entry that spans `line` (else `line`). */
 export function entryKeyLine(doc: SkillDocument, line: number): number {
-  for (const e of doc.frontmatter.entries) {
-    const first = e.keyRange.start.line;
-    if (first <= line && line <= lastLineOfEntryAt(doc, first)) return first;
-  }
+  for (const [first, last] of entrySpans(doc)) if (first <= line && line <= last) return first;
   return line;
 }
 

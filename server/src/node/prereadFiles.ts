@@ -57,13 +57,17 @@ export function prereadSkills(files: string[], listings: (SkillListings | undefi
           grown.set(buffer.subarray(0, used));
           buffer = grown;
         }
-        const n = fs.readSync(fd, buffer, used, Math.min(buffer.length - used, start + PREREAD_MAX_FILE + 1 - used), null);
-        if (n === 0) break;
+        const want = Math.min(buffer.length - used, start + PREREAD_MAX_FILE + 1 - used);
+        const n = fs.readSync(fd, buffer, used, want, null);
         used += n;
         if (used - start > PREREAD_MAX_FILE) {
           used = start;
           return;
         }
+        // A regular file read short has reached its end (local and network file systems
+        // fill a read up to the end of file): no second read just to be told so. That
+        // read was an eighth of the read-ahead's system calls, each costly here.
+        if (n < want) break;
       }
       out.push([file, start, used - start]);
     } catch {

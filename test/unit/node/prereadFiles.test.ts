@@ -30,6 +30,9 @@ test('reads each skill file and the small text files of its folders; leaves the 
     write('references/empty.md', '');
     write('references/open.md', '# Open in the editor\n');
     write('references/big.md', 'x'.repeat(PREREAD_MAX_FILE + 1));
+    // Larger than the first buffer, and one filling a read exactly: read whole all the same.
+    write('references/long.md', Array.from({ length: 20000 }, (_, i) => `line ${i}`).join('\n'));
+    write('references/wide.md', 'w'.repeat(64 * 1024));
     write('scripts/run.py', 'print("hi")\n');
     write('assets/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]));
     symlinkSync(join(skill, 'references/guide.md'), join(skill, 'references/link.md'));
@@ -40,7 +43,8 @@ test('reads each skill file and the small text files of its folders; leaves the 
     const p = prereadSkills(files, listings, (f) => f.endsWith('open.md'), Infinity);
     const got = contentsOf(p);
     assert.deepEqual([...got.keys()].sort(), [
-      join(skill, 'SKILL.md'), join(skill, 'references/empty.md'), join(skill, 'references/guide.md'), join(skill, 'scripts/run.py'),
+      join(skill, 'SKILL.md'), join(skill, 'references/empty.md'), join(skill, 'references/guide.md'), join(skill, 'references/long.md'),
+      join(skill, 'references/wide.md'), join(skill, 'scripts/run.py'),
     ]);
     for (const [f, text] of got) assert.equal(text, readFileSync(f, 'utf8'), f);
     assert.equal(p.files[0][0], join(skill, 'SKILL.md'), 'the skill file first');

@@ -17,15 +17,29 @@ function fileProblem(path: string, code: string, message: string): ReadResult {
 /** Decodes bytes as a text file, or says why it is not one. */
 export function decodeText(bytes: Uint8Array): { text: string } | { problem: 'binary' | 'encoding'; detail: string } {
   // A NUL byte in the first 8 KiB marks binary content, as git and editors judge it.
-  const probe = Math.min(bytes.length, 8192);
-  const nul = bytes.subarray(0, probe).indexOf(0); // native scan, not a loop per byte
-  if (nul !== -1) return { problem: 'binary', detail: `NUL byte at offset ${nul}` };
+  let text: string;
   try {
-    return { text: decoder.decode(bytes) };
+    text = decoder.decode(bytes);
   } catch {
-    const offset = firstInvalidUtf8(bytes);
-    return { problem: 'encoding', detail: `invalid UTF-8 near byte ${offset}` };
+    const nul = firstNul(bytes);
+    if (nul !== -1) return { problem: 'binary', detail: `NUL byte at offset ${nul}` };
+    return { problem: 'encoding', detail: `invalid UTF-8 near byte ${firstInvalidUtf8(bytes)}` };
   }
+  // Searching the decoded text is many times faster than Uint8Array#indexOf (a byte
+  // loop in V8). A NUL character is a NUL byte, and it lies at a byte offset no lower
+  // than its character index, so the bytes are searched only when one may be in range.
+  const c = text.indexOf('\0');
+  if (c !== -1 && c < NUL_PROBE) {
+    const nul = firstNul(bytes);
+    if (nul !== -1) return { problem: 'binary', detail: `NUL byte at offset ${nul}` };
+  }
+  return { text };
+}
+
+const NUL_PROBE = 8192;
+
+function firstNul(bytes: Uint8Array): number {
+  return bytes.subarray(0, Math.min(bytes.length, NUL_PROBE)).indexOf(0);
 }
 
 /** Offset of the first byte that breaks UTF-8, for the message. */

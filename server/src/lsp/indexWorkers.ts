@@ -11,6 +11,7 @@ import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { prereadSkills, type Preread } from '../node/prereadFiles';
 import { OverlayFileSystem } from './overlayFileSystem';
+import { packCheck, unpackCheck, type WireCheck } from './indexWire';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 
 const BATCH = 24;
@@ -38,7 +39,7 @@ interface BatchMessage {
 
 interface ResultMessage {
   id: number;
-  out: DiskCheck[];
+  out: WireCheck[];
 }
 
 /** Whether this thread is an index worker (started by IndexPool). */
@@ -67,10 +68,10 @@ export function runIndexWorker(): void {
       });
       const contents = new Map<string, Uint8Array>();
       for (const [file, offset, length] of m.preread.files) contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
-      const out: DiskCheck[] = [];
+      const out: WireCheck[] = [];
       for (let i = 0; i < m.files.length; i++) {
         const pre = m.listings[i];
-        out.push(await checkSkillOnDisk(new PrelistedFileSystem(fs, pre ?? [], contents), m.files[i], options[m.optionIndex[i]], m.references));
+        out.push(packCheck(await checkSkillOnDisk(new PrelistedFileSystem(fs, pre ?? [], contents), m.files[i], options[m.optionIndex[i]], m.references)));
       }
       parentPort!.postMessage({ id: m.id, out } satisfies ResultMessage);
     });
@@ -128,7 +129,7 @@ export class IndexPool {
         const done = slot.pending.get(m.id);
         slot.pending.delete(m.id);
         slot.busy--;
-        done?.(m.out);
+        done?.(m.out.map(unpackCheck));
       });
       const fail = (e: Error | number) => {
         if (slot.stopping) return;

@@ -84,6 +84,16 @@ test('a UTF-8 BOM is reported for the agents that read raw bytes, and they leave
   assert.deepEqual(j.skipped.filter((x: { path: string }) => x.path.endsWith('bom/SKILL.md')).map((x: { message: string }) => x.message), ['missing YAML frontmatter delimited by ---']);
 });
 
+test('a UTF-8 BOM: VS Code reads it into the text and finds no frontmatter; opencode (gray-matter) and lovia strip it', () => {
+  const r = runCli(['check', 'bom', '--target', 'copilot', '--target', 'opencode', '--target', 'lovia'], tree);
+  assert.equal(r.stdout.split('\n')[0], 'bom/SKILL.md:1:1: error frontmatter-bom: The file starts with a UTF-8 byte order mark (BOM), so the frontmatter does not start the file (rejected by copilot). Save it as UTF-8 without BOM (in VS Code: Save with Encoding, UTF-8).');
+  assert.equal(runCli(['check', 'bom', '--target', 'opencode', '--target', 'lovia'], tree).status, 0);
+  const lovia = JSON.parse(runCli(['index', '--agent', 'lovia', '--root', '.', '--json'], tree).stdout);
+  assert.deepEqual(lovia.skills.filter((s: { name: string }) => s.name === 'bom').map((s: { description: string }) => s.description), [
+    'Formats CSV files as tables. Use when converting CSV data into Markdown tables.',
+  ]);
+});
+
 test('small usage points: an empty --max-warnings, a skill file given as a root, a file one byte over the limit', () => {
   const empty = runCli(['check', 'lf', '--max-warnings='], tree);
   assert.equal(empty.status, 2);

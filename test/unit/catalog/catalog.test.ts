@@ -155,3 +155,40 @@ test('incremental updates: add, edit, delete, rename without a full rescan', asy
     rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('opencode: of two skills with one name the last loaded wins (roots in scan order); within one root, not fixed', async () => {
+  const ws = workspace();
+  try {
+    skill(path.join(ws, '.opencode/skills/shared'), 'shared', 'From opencode.');
+    skill(path.join(ws, '.opencode/skills/twin-a'), 'twin', 'A.');
+    skill(path.join(ws, '.opencode/skills/twin-b'), 'twin', 'B.');
+    const snap = (await open(ws, 'opencode')).snapshot();
+    assert.deepEqual(snap.skills.filter((s) => s.name === 'shared').map((s) => s.description), ['From opencode.']);
+    assert.deepEqual(snap.shadowed.filter((s) => s.name === 'shared').map((s) => [path.relative(ws, s.path), s.message]), [
+      ['.claude/skills/shared/SKILL.md', `"shared" is defined again by ${path.join(ws, '.opencode/skills/shared/SKILL.md')}, which opencode loads later; the last one loaded wins`],
+      ['.agents/skills/shared/SKILL.md', `"shared" is defined again by ${path.join(ws, '.opencode/skills/shared/SKILL.md')}, which opencode loads later; the last one loaded wins`],
+    ]);
+    assert.deepEqual(snap.shadowed.filter((s) => s.name === 'twin').map((s) => [path.relative(ws, s.path), s.message]), [
+      ['.opencode/skills/twin-a/SKILL.md', `"twin" is defined again by ${path.join(ws, '.opencode/skills/twin-b/SKILL.md')}, which opencode loads later; the last one loaded wins (both are under one root, whose skills it reads concurrently: which one wins is not fixed)`],
+    ]);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('a UTF-8 BOM: VS Code (copilot) finds no frontmatter in a closed file; opencode reads the skill', async () => {
+  const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'skillmd-cat-')));
+  try {
+    mkdirSync(path.join(ws, '.github/skills/bom'), { recursive: true });
+    writeFileSync(path.join(ws, '.github/skills/bom/SKILL.md'), '\ufeff---\nname: bom\ndescription: With a BOM.\n---\nBody.\n');
+    const copilot = (await open(ws, 'copilot')).snapshot();
+    assert.deepEqual(copilot.skills, []);
+    assert.deepEqual(copilot.skipped.map((s) => s.message), [
+      'no frontmatter: the file starts with a UTF-8 byte order mark, so VS Code does not find `---` on the first line (unless the file is open in an editor); the skill has no description',
+    ]);
+    const opencode = (await open(ws, 'opencode')).snapshot();
+    assert.deepEqual(opencode.skills.map((s) => [s.name, s.description]), [['bom', 'With a BOM.']]);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});

@@ -329,6 +329,10 @@ export function readAgentMeta(agent: ProfileId, doc: SkillDocument, raw: string,
       return codexMeta(doc, raw, dir);
     case 'claude-code':
       return claudeMeta(doc, dir);
+    case 'copilot':
+      // VS Code reads a closed SKILL.md with its BOM, and the first line is then not `---`.
+      if (raw.charCodeAt(0) === 0xfeff) return { ok: false, message: 'no frontmatter: the file starts with a UTF-8 byte order mark, so VS Code does not find `---` on the first line (unless the file is open in an editor); the skill has no description' };
+      return genericMeta(agent, doc, dir);
     default:
       return genericMeta(agent, doc, dir);
   }

@@ -91,7 +91,8 @@ const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWit
  *
  * - `scan()` walks every root; `update(changes)` re-reads only the skills the
  *   changed paths touch; `lookup(name)` rescans once before saying a name is unknown.
- * - Duplicate names: the first root (then the first folder in name order) wins.
+ * - Duplicate names: the first root (then the first folder in name order) wins, or
+ *   the last, or both are kept, as the agent's profile says (`duplicateWinner`).
  */
 export class SkillCatalog {
   readonly agent: ProfileId;
@@ -214,10 +215,13 @@ export class SkillCatalog {
     if (this.cached) return this.cached;
     const sorted = [...this.candidates.values()].sort(compareOrder);
     // Which of two skills with the same name the agent uses (Codex keeps both).
-    const mode = getProfile(this.agent)?.duplicateWinner ?? 'first';
+    const profile = getProfile(this.agent);
+    const mode = profile?.duplicateWinner ?? 'first';
     const winners = new Map<string, Candidate>();
     if (mode === 'first') {
       for (const c of sorted) if (c.loaded.ok && !winners.has(c.loaded.entry.name)) winners.set(c.loaded.entry.name, c);
+    } else if (mode === 'last') {
+      for (const c of sorted) if (c.loaded.ok) winners.set(c.loaded.entry.name, c);
     }
     const skills: CatalogEntry[] = [];
     const shadowed: Exclusion[] = [];
@@ -233,7 +237,9 @@ export class SkillCatalog {
       if (w && w !== c) {
         shadowed.push({
           reason: 'shadowed', name: e.name, path: c.file, root, winner: w.file, winnerRoot: this.roots[w.rootIndex]?.path,
-          message: `"${e.name}" is already defined by ${w.file}; the first one found wins`,
+          message: mode === 'last'
+            ? `"${e.name}" is defined again by ${w.file}, which ${profile?.label ?? this.agent} loads later; the last one loaded wins${w.rootIndex === c.rootIndex ? ' (both are under one root, whose skills it reads concurrently: which one wins is not fixed)' : ''}`
+            : `"${e.name}" is already defined by ${w.file}; the first one found wins`,
         });
         continue;
       }

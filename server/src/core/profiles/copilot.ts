@@ -4,6 +4,7 @@ const DOCS = 'https://code.visualstudio.com/docs/agent-customization/agent-skill
 const LOADER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts';
 const LOCATIONS = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts';
 const YAML = 'https://github.com/microsoft/vscode/blob/main/src/vs/base/common/yaml.ts';
+const PARSER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/promptFileParser.ts';
 const GITHUB_DOCS = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agents/coding-agent/create-skills';
 
 /** GitHub Copilot in VS Code (and the Copilot coding agent / CLI). */
@@ -95,11 +96,15 @@ export const copilot: AgentProfile = {
   unquotedColon: 'truncated',
   unquotedColonSource: YAML,
   onLeadingBlankLines: 'reject',
+  // readFile + VSBuffer.toString() keep U+FEFF (vscode#272389), and the parser wants `---` as the first line.
+  onBom: 'reject',
+  onBomSource: PARSER,
   yaml: { parser: 'VS Code tolerant YAML parser (vs/base/common/yaml.ts)', scalars: 'yaml1.2', onAnchors: 'reject', source: YAML },
   notes: [
     'VS Code compares the file name case-insensitively, so `skill.md` loads there; GitHub docs (CLI, coding agent) require `SKILL.md`.',
     'Only string values are read: `name: 123` counts as missing.',
     'Unquoted `: ` in a value: the value ends at the inner `: ` (inferred from the parser source; UNVERIFIED by execution).',
+    'A UTF-8 BOM before `---` hides the frontmatter from skill discovery, which reads the file from disk (microsoft/vscode#336155); a SKILL.md open in an editor is read from the editor, without it. Before VS Code took the BOM into the decoded text (microsoft/vscode#272389, late 2025) it loaded.',
     'Names with characters other than a-z, 0-9 and `-` "silently fail to load" (docs); no charset check was found in the loader source.',
   ],
 };

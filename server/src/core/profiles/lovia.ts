@@ -50,6 +50,9 @@ export const lovia: AgentProfile = {
   unquotedColon: 'reject',
   unquotedColonSource: SOURCE,
   onLeadingBlankLines: 'accepted',
+  // _parse_frontmatter strips U+FEFF before looking for `---` (an older version did not, and skipped the skill).
+  onBom: 'accepted',
+  onBomSource: SOURCE,
   yaml: { parser: 'PyYAML safe_load', scalars: 'yaml1.1', source: SOURCE },
   notes: [
     'No default folders: the application passes the skill roots; only `<root>/<skill>/SKILL.md` is found.',

@@ -3,6 +3,7 @@ import type { AgentProfile } from './types';
 const DOCS = 'https://opencode.ai/docs/skills';
 const LOADER = 'https://github.com/anomalyco/opencode/blob/dev/packages/opencode/src/skill/index.ts';
 const MARKDOWN = 'https://github.com/anomalyco/opencode/blob/dev/packages/opencode/src/config/markdown.ts';
+const GRAY_MATTER = 'https://github.com/jonschlinkert/gray-matter/blob/master/lib/utils.js';
 
 /**
  * opencode, as its loader behaves: the docs' name rules (regex, 1–64, folder
@@ -21,7 +22,9 @@ export const opencode: AgentProfile = {
     source: LOADER,
   },
   discoveryDepth: 'recursive',
-  duplicateNames: 'the last loaded wins, with a warning',
+  duplicateNames: 'the last loaded wins, with a warning: `.opencode` folders after `.claude` and `.agents`, the project after the home folder; of two folders under one root, either',
+  // Each root is scanned in turn and every skill found overwrites the name; inside a root the reads run concurrently.
+  duplicateWinner: 'last',
   onViolation: 'wrong shape: silently skipped; YAML error: session error, skipped',
   name: {
     charset: 'any',
@@ -62,10 +65,14 @@ export const opencode: AgentProfile = {
   unquotedColonSource: MARKDOWN,
   unquotedColonKeys: '^[a-zA-Z_][a-zA-Z0-9_]*$',
   onLeadingBlankLines: 'reject',
+  // Read with readFile(path, 'utf-8'), which keeps U+FEFF; gray-matter strips it before looking for `---`.
+  onBom: 'accepted',
+  onBomSource: GRAY_MATTER,
   yaml: { parser: 'gray-matter (js-yaml)', scalars: 'yaml1.2', source: MARKDOWN },
   notes: [
     'Docs and code disagree: the documented name regex, 1–64 / 1–1024 lengths and folder match are not enforced by the loader; skillmd follows the loader.',
     'Unquoted `: ` in a value: on a YAML error opencode rewrites `key: a: b` lines (keys without `-`) as block scalars and retries.',
+    'Scan order: roots are scanned in turn (home `.claude`, `.agents`; those of the project, nearest folder first; then the `.opencode` and config folders) and each skill found replaces the one of its name, so the last wins. Inside one root the files are read concurrently: which of two wins is not fixed (skill/index.ts).',
     'Only `SKILL.md` (the docs: "spelled in all caps"); found at any depth below a skills folder. `.github/skills` is not scanned.',
   ],
 };

@@ -168,8 +168,8 @@ export interface AgentProfile {
   yaml?: YamlDialect;
   /** what happens when blank lines precede the opening `---` (default `reject`: no frontmatter seen) */
   onLeadingBlankLines?: Outcome | 'accepted';
-  /** what happens when the file starts with a UTF-8 byte order mark (undefined: read like any file) */
-  onBom?: Outcome;
+  /** what happens when the file starts with a UTF-8 byte order mark (undefined: no claim) */
+  onBom?: Outcome | 'accepted';
   onBomSource?: string;
   /** how deep below a discovery folder SKILL.md is found: 1 = `<dir>/<skill>/SKILL.md`; 'recursive' = any depth */
   discoveryDepth?: number | 'recursive';
@@ -177,9 +177,9 @@ export interface AgentProfile {
   duplicateNames?: string;
   /**
    * The same, for the catalog and previews: the first found (in the catalog's root
-   * order) wins, or all are kept (default `first`).
+   * order) wins, the last found wins, or all are kept (default `first`).
    */
-  duplicateWinner?: 'first' | 'all';
+  duplicateWinner?: 'first' | 'last' | 'all';
   /** what the agent does when a skill is invalid, in one line (README) */
   onViolation?: string;
   /** known facts and caveats (docs vs code, unverified points), shown in the README */

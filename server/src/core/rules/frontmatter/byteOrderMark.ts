@@ -12,7 +12,7 @@ export const byteOrderMark: Rule = {
   check(ctx) {
     const doc = ctx.doc;
     if (!doc.hasBom && !doc.strippedBom) return;
-    const verdict = new Verdict(ctx.targets, (p) => p.onBom);
+    const verdict = new Verdict(ctx.targets, (p) => (p.onBom === 'accepted' ? undefined : p.onBom));
     if (verdict.empty) return;
     ctx.report({
       severity: verdict.severity,

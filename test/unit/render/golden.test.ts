@@ -8,6 +8,7 @@ import { extrasFilter, SkillCatalog } from '../../../server/src/core/catalog/cat
 import type { SkillRoot } from '../../../server/src/core/catalog/types';
 import type { ProfileId } from '../../../server/src/core/profiles/types';
 import { renderIndex, renderLoad, renderRead } from '../../../server/src/core/render';
+import { renderAgentskillsIndex } from '../../../server/src/core/render/agentskills';
 import { CODEX_HOW_TO, CODEX_INTRO } from '../../../server/src/core/render/codex';
 import { EINO_TOOL_DESCRIPTION_GEN_A } from '../../../server/src/core/render/eino';
 import { NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
@@ -73,9 +74,14 @@ test('lovia read_skill_file: file, escaping, absolute, missing, backslash, unkno
   assert.match(part(inside, 'tool-result'), /^\[skill: alpha {2}file: references\/\.\.\/SKILL\.md\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\n---\nname: alpha\n/);
 });
 
-test('agentskills to-prompt XML with html escaping', async () => {
+test('agentskills to-prompt XML with html escaping; one unreadable skill fails the command', async () => {
   const c = await catalog('agentskills');
-  assert.equal(part(renderIndex(c.snapshot()), 'index'), golden('agentskills/index.txt'));
+  // The XML of the skills skills-ref can read (alpha's flow list and nodesc fail it).
+  assert.equal(renderAgentskillsIndex(c.snapshot().skills).text, golden('agentskills/index.txt'));
+  const failed = renderIndex(c.snapshot());
+  assert.equal(failed.ok, false);
+  assert.deepEqual(failed.skills, []);
+  assert.equal(part(failed, 'error'), 'Error: Invalid YAML in frontmatter: flow style is not allowed (strictyaml)');
   const empty = new SkillCatalog({ fs, agent: 'agentskills', roots: [], check: false });
   await empty.scan();
   assert.equal(part(renderIndex(empty.snapshot()), 'index'), golden('agentskills/index-empty.txt'));

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
-import { isMap, isScalar, parseDocument, visit, type Scalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Scalar } from 'yaml';
 import { parseSkillDocument } from '../document/parse';
-import type { SkillDocument } from '../document/model';
-import { getEntry, toJs } from '../document/values';
+import type { SkillDocument, ValueNode } from '../document/model';
+import { getEntry, resolveNode, toJs } from '../document/values';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
 import { pyFromNode, pyRepr, pyStr, pyToJson, pyTypeName, type PyValue } from '../render/pyValue';
@@ -164,16 +164,24 @@ function agentskillsMeta(raw: string): MetaResult {
   const parts = splitN(content, '---', 2);
   if (parts.length < 3) return { ok: false, message: 'SKILL.md frontmatter not properly closed with ---' };
   const ydoc = parseDocument(parts[1], { uniqueKeys: true, strict: true });
-  let flow = false;
-  visit(ydoc, { Node(_k, n) { if ('flow' in n && (n as { flow?: boolean }).flow) flow = true; } });
-  if (ydoc.errors.length || flow) return { ok: false, message: `Invalid YAML in frontmatter: ${ydoc.errors[0]?.message.split('\n')[0] ?? 'flow style is not allowed (strictyaml)'}` };
+  // strictyaml refuses flow style, anchors and aliases, and tags.
+  let refused: string | undefined;
+  visit(ydoc, {
+    Node(_k, n) {
+      const node = n as { flow?: boolean; anchor?: string };
+      if (node.flow) refused ??= 'flow style is not allowed (strictyaml)';
+      else if (node.anchor || isAlias(n)) refused ??= 'anchors and aliases are not allowed (strictyaml)';
+      else if (hasExplicitTag(n)) refused ??= 'tags are not allowed (strictyaml)';
+    },
+  });
+  if (ydoc.errors.length || refused) return { ok: false, message: `Invalid YAML in frontmatter: ${ydoc.errors[0]?.message.split('\n')[0] ?? refused}` };
   const data = ydoc.contents;
   if (!isMap(data)) return { ok: false, message: 'SKILL.md frontmatter must be a YAML mapping' };
   const fields = new Map<string, unknown>();
   for (const pair of data.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
     const v = pair.value as unknown;
-    fields.set(key, isScalar(v) ? strictScalar(v as Scalar, parts[1]) : v ? 'non-string' : '');
+    fields.set(key, isScalar(v) ? strictScalar(v as Scalar) : v ? 'non-string' : '');
   }
   if (!fields.has('name')) return { ok: false, message: 'Missing required field in frontmatter: name' };
   if (!fields.has('description')) return { ok: false, message: 'Missing required field in frontmatter: description' };
@@ -184,10 +192,18 @@ function agentskillsMeta(raw: string): MetaResult {
   return { ok: true, meta: { name: pyStrip(name), description: pyStrip(desc), extras: [] } };
 }
 
-/** strictyaml gives every scalar as its text. */
-function strictScalar(s: Scalar, src: string): string {
-  if (s.type === 'PLAIN' && s.range) return src.slice(s.range[0], s.range[1]).trim();
+/**
+ * strictyaml gives every scalar as its text: a plain scalar's lines folded as YAML
+ * folds them (`a\n  b` is `a b`), never converted to a number or boolean.
+ */
+function strictScalar(s: Scalar): string {
+  if (typeof s.source === 'string') return s.source;
   return s.value === null || s.value === undefined ? '' : String(s.value);
+}
+
+/** `!!str x`, `!custom x`: the parser sets a node's tag only where one is written. */
+function hasExplicitTag(n: unknown): boolean {
+  return typeof (n as { tag?: unknown }).tag === 'string';
 }
 
 /** Python `s.split(sep, maxsplit)`. */
@@ -240,13 +256,46 @@ function einoMeta(raw: string, file: string): MetaResult {
   if ('error' in split) return { ok: false, message: `failed to load skill from ${file}: failed to parse frontmatter: ${split.error}` };
   const ydoc = parseDocument(split.yaml, { uniqueKeys: true, strict: true });
   if (ydoc.errors.length) return { ok: false, message: `failed to load skill from ${file}: failed to unmarshal frontmatter: ${ydoc.errors[0].message.split('\n')[0]}` };
-  const js = (ydoc.toJS() ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
-  const context = typeof js.context === 'string' ? js.context : undefined;
-  return { ok: true, meta: { name: str(js.name), description: str(js.description), extras: [], context } };
+  // yaml.v3 into FrontMatter's string fields: a scalar gives its text (`1.0` stays
+  // `1.0`), null gives "", a sequence or mapping is an unmarshal error (all are listed).
+  const fields: Record<string, string> = {};
+  const errors: string[] = [];
+  if (isMap(ydoc.contents)) {
+    for (const pair of ydoc.contents.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (!EINO_STRING_FIELDS.has(key)) continue;
+      const v = isAlias(pair.value) ? pair.value.resolve(ydoc) : pair.value;
+      if (isScalar(v)) fields[key] = v.value === null || v.value === undefined ? '' : typeof v.source === 'string' ? v.source : String(v.value);
+      else if (isSeq(v) || isMap(v)) {
+        const line = split.yaml.slice(0, v.range?.[0] ?? 0).split('\n').length;
+        errors.push(`line ${line}: cannot unmarshal !!${isSeq(v) ? 'seq' : 'map'} into string`);
+      } else fields[key] = '';
+    }
+  }
+  if (errors.length) return { ok: false, message: `failed to load skill from ${file}: failed to unmarshal frontmatter: yaml: unmarshal errors:\n  ${errors.join('\n  ')}` };
+  return { ok: true, meta: { name: fields.name ?? '', description: fields.description ?? '', extras: [], context: fields.context } };
 }
 
+/** The fields of Eino's FrontMatter struct, all Go strings. */
+const EINO_STRING_FIELDS = new Set(['name', 'description', 'context', 'agent', 'model']);
+
 // ---------------------------------------------------------------- Codex
+
+/**
+ * A scalar as a loader that decodes into a string field reads it (serde_yaml, Go
+ * yaml.v3): its text as written (`007`, `1.0`, `true`), never a number or boolean;
+ * undefined for null (`~`, `null`, nothing); a sequence or mapping is not a string.
+ */
+function scalarText(node: ValueNode | null | undefined): string | undefined | { notString: 'sequence' | 'mapping' } {
+  const n = resolveNode(node);
+  if (!n) return undefined;
+  if (n.kind === 'seq') return { notString: 'sequence' };
+  if (n.kind === 'map') return { notString: 'mapping' };
+  if (n.kind !== 'scalar' || n.value === null || n.value === undefined) return undefined;
+  // Quoted and block scalars, and plain text, are strings already; a plain number or
+  // boolean is one token, so its source is its text.
+  return typeof n.value === 'string' ? n.value : n.source.trim();
+}
 
 function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   // extract_frontmatter: first line trim() == "---", closing line trim() == "---", non-empty.
@@ -258,10 +307,14 @@ function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   if (close < 0 || lines.slice(1, close).join('\n').trim() === '') return { ok: false, message: 'missing YAML frontmatter delimited by ---' };
   const err = doc.frontmatter.problems.find((p) => p.severity === 'error');
   if (err) return { ok: false, message: `invalid YAML: ${err.message}` };
-  const nameV = toJs(getEntry(doc, 'name')?.value);
-  const descV = toJs(getEntry(doc, 'description')?.value);
-  const name = rustSplitJoin(typeof nameV === 'string' && nameV !== '' ? nameV : path.basename(dir) || 'skill');
-  const description = rustSplitJoin(typeof descV === 'string' ? descV : '');
+  const nameV = scalarText(getEntry(doc, 'name')?.value);
+  const descV = scalarText(getEntry(doc, 'description')?.value);
+  for (const [key, v] of [['name', nameV], ['description', descV]] as const) {
+    if (typeof v === 'object') return { ok: false, message: `invalid YAML: ${key}: invalid type: ${v.notString}, expected a string` };
+  }
+  // The folder name stands in for a name that is missing or only white space.
+  const name = rustSplitJoin((nameV as string | undefined) ?? '') || rustSplitJoin(path.basename(dir)) || 'skill';
+  const description = rustSplitJoin((descV as string | undefined) ?? '');
   if (description === '') return { ok: false, message: 'missing field `description`' };
   if (cpLength(name) > 64) return { ok: false, message: 'invalid name: exceeds maximum length of 64 characters' };
   if (cpLength(description) > 1024) return { ok: false, message: 'invalid description: exceeds maximum length of 1024 characters' };

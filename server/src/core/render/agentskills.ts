@@ -5,7 +5,7 @@
  * (the CLI's click.echo adds one). See /work/research/renderers.md §2.
  */
 import * as path from 'node:path';
-import type { CatalogEntry } from '../catalog/types';
+import type { CatalogEntry, CatalogSnapshot } from '../catalog/types';
 import { pyHtmlEscape } from './text';
 import type { PreviewSkill } from './types';
 
@@ -24,3 +24,14 @@ export function renderAgentskillsIndex(skills: readonly CatalogEntry[]): { text:
   const per = skills.map((e) => ({ name: e.name, path: e.path, text: agentskillsSkillBlock(e) }));
   return { text: ['<available_skills>', ...per.map((p) => p.text), '</available_skills>'].join('\n'), skills: per };
 }
+
+/**
+ * to_prompt catches only OSError and RuntimeError: the first skill that read_properties
+ * rejects (a ParseError or ValidationError) ends the command, which prints
+ * `Error: <message>` and exits 1 (cli.py @6dcd8492). Nothing is listed then.
+ */
+export function agentskillsListFailure(snapshot: CatalogSnapshot): string | undefined {
+  return snapshot.skipped.find((x) => x.reason === 'invalid')?.message;
+}
+
+export const AGENTSKILLS_FAILURE_NOTE = 'skills-ref to-prompt reads every skill folder it is given: one it cannot read makes the whole command fail with this error (exit status 1), and no skill is listed.';

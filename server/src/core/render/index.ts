@@ -3,7 +3,7 @@ import type { CatalogSnapshot } from '../catalog/types';
 import type { ProfileId } from '../profiles/types';
 import { countTokens, tokenizerName } from '../text/tokens';
 import type { FileSystem } from '../workspace/fileSystem';
-import { renderAgentskillsIndex } from './agentskills';
+import { AGENTSKILLS_FAILURE_NOTE, agentskillsListFailure, renderAgentskillsIndex } from './agentskills';
 import { CLAUDE_TOOL_DESCRIPTION, renderClaudeListing, renderClaudeLoad } from './claudeCode';
 import { renderCodexIndex, renderCodexLoad } from './codex';
 import { EINO_FAILURE_NOTE, einoErrorPart, einoListFailure, renderEinoIndex, renderEinoLoad } from './eino';
@@ -26,6 +26,10 @@ export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {})
       return { agent: 'lovia', parts: [{ id: 'index', title: 'system prompt fragment (Skills plugin instructions)', text: r.text }], skills: r.skills, omitted, notes };
     }
     case 'agentskills': {
+      const failure = agentskillsListFailure(snapshot);
+      if (failure) {
+        return { agent: 'agentskills', ok: false, parts: [{ id: 'error', title: 'skills-ref to-prompt error (stderr, exit status 1)', text: `Error: ${failure}` }], skills: [], omitted, notes: [AGENTSKILLS_FAILURE_NOTE] };
+      }
       const r = renderAgentskillsIndex(skills);
       return { agent: 'agentskills', parts: [{ id: 'index', title: 'skills-ref to-prompt output (click.echo adds one "\\n")', text: r.text }], skills: r.skills, omitted, notes: ['skills-ref prompt.py @6dcd8492 (location html-escaped)'] };
     }

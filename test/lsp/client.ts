@@ -182,6 +182,11 @@ export class TestClient {
   }
 
   /** Replaces the whole text (as a ranged edit, like an editor's incremental sync). Returns the new version. */
+  /** The version of an open document as this client last sent it. */
+  versionOf(uri: string): number {
+    return this.versions.get(uri) ?? 1;
+  }
+
   async change(uri: string, edits: { range: Diag['range']; text: string }[]): Promise<number> {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);

@@ -67,6 +67,19 @@ describe('editing features', () => {
     await edit(r(3, 0, 3, 22), '');
   });
 
+  test('completion right after the colon puts a space before the value; a trailing comment stays', async () => {
+    // `:` triggers completion: `effort:low` would be a YAML error.
+    await edit(r(3, 0, 3, 0), 'effort:');
+    assert.deepEqual((await complete(3, 7)).find((i) => i.label === 'low')!.textEdit, { range: r(3, 7, 3, 7), newText: ' low' });
+    await edit(r(3, 0, 3, 7), 'allowed-tools:');
+    assert.deepEqual((await complete(3, 14)).find((i) => i.label === 'Grep')!.textEdit, { range: r(3, 14, 3, 14), newText: ' Grep' });
+    await edit(r(3, 0, 3, 14), 'effort: high # keep');
+    assert.deepEqual((await complete(3, 8)).find((i) => i.label === 'low')!.textEdit, { range: r(3, 8, 3, 12), newText: 'low' });
+    await edit(r(3, 0, 3, 19), "effort: 'a # b' # keep");
+    assert.deepEqual((await complete(3, 8)).find((i) => i.label === 'low')!.textEdit, { range: r(3, 8, 3, 15), newText: 'low' });
+    await edit(r(3, 0, 3, 23), '');
+  });
+
   test('completion: nothing in the body', async () => {
     assert.deepEqual(await complete(9, 2), []);
   });
@@ -135,7 +148,7 @@ describe('editing features', () => {
     const we = await c.request('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 8 }, newName: 'fmt' });
     assert.deepEqual(we, {
       documentChanges: [
-        { textDocument: { uri, version: 8 }, edits: [{ range: r(1, 6, 1, 14), newText: 'fmt' }] },
+        { textDocument: { uri, version: c.versionOf(uri) }, edits: [{ range: r(1, 6, 1, 14), newText: 'fmt' }] },
         { textDocument: { uri: uriOf(join(root, 'other/SKILL.md')), version: null }, edits: [{ range: r(4, 5, 4, 13), newText: 'fmt' }, { range: r(4, 26, 4, 34), newText: 'fmt' }] },
         { kind: 'rename', oldUri: uriOf(join(root, '.claude/skills/my-skill')), newUri: uriOf(join(root, '.claude/skills/fmt')), options: { overwrite: false, ignoreIfExists: false } },
       ],

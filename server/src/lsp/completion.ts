@@ -103,7 +103,10 @@ export function provideCompletion(doc: SkillDocument, pos: Position, targets: re
     const key = place.key;
     const lineText = doc.lines.lineText(place.line);
     const items: CompletionItem[] = [];
-    const range = (start: number) => ({ start: { line: place.line, character: start }, end: { line: place.line, character: Math.max(pos.character, lineText.trimEnd().length) } });
+    // The value written so far, up to a trailing `# comment` (which stays).
+    const range = (start: number) => ({ start: { line: place.line, character: start }, end: { line: place.line, character: Math.max(pos.character, valueEnd(lineText, start)) } });
+    // Right after the colon (`:` triggers completion): YAML needs a space before the value.
+    const lead = (start: number) => (lineText[start - 1] === ':' ? ' ' : '');
     if (TOOL_KEYS.has(key) && (place.kind === 'list-item' || place.kind === 'value')) {
       // A space- or comma-separated string: complete the current word only.
       const word = /[^\s,]*$/.exec(place.prefix)![0];
@@ -117,7 +120,7 @@ export function provideCompletion(doc: SkillDocument, pos: Position, targets: re
           label: t.name,
           kind: CompletionItemKind.Value,
           documentation: t.doc,
-          textEdit: { range: wordRange, newText: snippet || t.name.replace('(…:*)', '') },
+          textEdit: { range: wordRange, newText: lead(start) + (snippet || t.name.replace('(…:*)', '')) },
           insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
         });
       }
@@ -144,8 +147,26 @@ export function provideCompletion(doc: SkillDocument, pos: Position, targets: re
       kind: CompletionItemKind.Value,
       detail: v.detail,
       sortText: String(i).padStart(3, '0'),
-      textEdit: { range: range(place.start), newText: v.label },
+      textEdit: { range: range(place.start), newText: lead(place.start) + v.label },
     }));
   }
   return [];
+}
+
+/** Where the value starting at `start` ends: before a ` # comment`, white space trimmed; a quoted value ends at its closing quote. */
+export function valueEnd(line: string, start: number): number {
+  const q = line[start];
+  if (q === '"' || q === "'") {
+    for (let i = start + 1; i < line.length; i++) {
+      if (q === '"' && line[i] === '\\') i++;
+      else if (line[i] === q) {
+        if (q === "'" && line[i + 1] === "'") i++;
+        else return i + 1;
+      }
+    }
+    return line.trimEnd().length;
+  }
+  const comment = /[ \t]#/.exec(line.slice(start));
+  const end = comment ? start + comment.index : line.length;
+  return start + line.slice(start, end).trimEnd().length;
 }

@@ -47,7 +47,9 @@ function overlaps(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
  * undefined: the diagnostic is stale (no fix, and no suppression comment either).
  */
 function fixesOf(d: Diagnostic, current: SkillDiagnostic[], version: number): Fix[] | undefined {
-  const hit = current.find((c) => c.code === d.code && sameRange(c.range, d.range));
+  // Code and range are not enough: `---\n---` has "Missing `name`" and "Missing
+  // `description`" on one range, and only the first has a fix.
+  const hit = current.find((c) => c.code === d.code && sameRange(c.range, d.range) && c.message === d.message);
   if (hit) return hit.fixes ?? [];
   const data = d.data as DiagnosticData | undefined;
   if (data?.version !== version) return undefined;

@@ -36,8 +36,9 @@ function escapeRe(s: string): string {
 export function referenceEdits(text: string, from: number, oldName: string, newName: string, positionAt: (o: number) => { line: number; character: number }): TextEdit[] {
   const edits: TextEdit[] = [];
   const n = escapeRe(oldName);
-  // `/name` invocations (not paths like a/name or URLs) and `name` in inline code.
-  const re = new RegExp(`(^|[\\s(\\[>"'*_])(\\/${n})(?=$|[\\s)\\].,:;!?"'*_<])|(\`)(${n})(\`)`, 'gm');
+  // `/name` invocations (not paths like a/name or URLs), also in inline code
+  // (`` `/name` ``, `` `/name args` ``), and `name` alone in inline code.
+  const re = new RegExp(`(^|[\\s(\\[>"'*_\`])(\\/${n})(?=$|[\\s)\\].,:;!?"'*_<\`])|(\`)(${n})(\`)`, 'gm');
   const body = text.slice(from);
   for (let m = re.exec(body); m; m = re.exec(body)) {
     if (m[2]) {

@@ -219,6 +219,29 @@ describe('references', () => {
     assert.deepEqual(codes(await c.diagnosticsFor(uri, (p) => !p.diagnostics.some((d) => d.code === 'reference-fragment-missing'))), ['reference-missing']);
   });
 
+  test('in another Markdown file, paths in code and hovers resolve against the skill folder; no completion on a fence, `/` or outside the skill', async () => {
+    const guideUri = await c.open(at('refskill/references/guide.md'), GUIDE);
+    const complete = (line: number, character: number, text: string) =>
+      c.change(guideUri, [{ range: r(line, 0, line + 1, 0), text: text + '\n' }]).then(() => c.request<Item[]>('textDocument/completion', { textDocument: { uri: guideUri }, position: { line, character } }));
+    try {
+      assert.deepEqual((await complete(6, 13, 'Run `scripts/')).map((i) => i.label), ['run.sh']);
+      assert.deepEqual((await complete(6, 33, 'Run `${CLAUDE_SKILL_DIR}/scripts/')).map((i) => i.label), ['run.sh']);
+      assert.deepEqual((await complete(6, 20, 'See [x](../SKILL.md#')).map((i) => i.label), ['#ref-skill', '#local']);
+      await c.change(guideUri, [{ range: r(6, 0, 7, 0), text: 'Run `scripts/run.sh` and [x](../SKILL.md).\n' }]);
+      const hover = (character: number) => c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: guideUri }, position: { line: 6, character } });
+      assert.match((await hover(8))!.contents.value, /^\*\*scripts\/run\.sh\*\* · 18 B/);
+      assert.match((await hover(33))!.contents.value, /^\*\*SKILL\.md\*\* · /);
+      // A fence being typed, a slash command, absolute paths and folders above the skill.
+      assert.deepEqual(await complete(6, 3, '```'), []);
+      assert.deepEqual(await complete(6, 6, 'Run `/'), []);
+      assert.deepEqual(await complete(6, 5, '[a](/'), []);
+      assert.deepEqual(await complete(6, 11, 'Run `../../'), []);
+      assert.deepEqual((await complete(6, 8, '[a](../')).map((i) => i.label), ['assets/', 'references/', 'scripts/', 'SKILL.md']);
+    } finally {
+      await c.close(guideUri);
+    }
+  });
+
   const renameGuide = (to = 'refskill/references/manual.md', from = 'refskill/references/guide.md') =>
     c.request<unknown>('workspace/willRenameFiles', { files: [{ oldUri: u(from), newUri: u(to) }] });
 

@@ -214,7 +214,7 @@ export class ReferenceService {
   async completion(doc: SkillDocument, position: Position): Promise<CompletionItem[] | undefined> {
     const context = pathContext(doc, position);
     if (!context) return undefined;
-    const items = await completions(this.host.fs, doc, position, this.openDocs);
+    const items = await completions(this.host.fs, doc, position, this.openDocs, this.skillDirOf(doc.path));
     // Link destinations are what editors' own Markdown support completes as well;
     // marked so a client can drop ours there (paths in code stay ours alone).
     const data: CompletionData | undefined = context.base === 'file' ? { markdownLink: true } : undefined;
@@ -232,7 +232,7 @@ export class ReferenceService {
 
   /** Hover on a reference: the first lines of the target (or the image) and its size in tokens. */
   async hover(doc: SkillDocument, position: Position): Promise<Hover | undefined> {
-    const info = await hoverInfo(this.host.fs, doc, position);
+    const info = await hoverInfo(this.host.fs, doc, position, this.skillDirOf(doc.path));
     return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: info.range } : undefined;
   }
 

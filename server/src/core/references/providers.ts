@@ -84,11 +84,11 @@ async function anchorsOf(ctx: ReferenceContext, file: string, openDocs?: OpenDoc
 }
 
 /** Go to definition: the target file (its start), or the heading a `#fragment` names. */
-export async function definition(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments): Promise<Location | undefined> {
+/** `skillDir`: the skill folder, when `doc` is another Markdown file of the skill (default: its own folder). */
+export async function definition(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments, skillDir = skillDirOf(doc)): Promise<Location | undefined> {
   const ref = referenceAt(doc, position);
   if (!ref) return undefined;
   const ctx = new ReferenceContext(fs);
-  const skillDir = skillDirOf(doc);
   let file: string;
   if (ref.path === '') file = doc.path;
   else {
@@ -164,6 +164,8 @@ export function pathContext(doc: SkillDocument, position: Position): { typed: st
   if (m) return isUrl(m[1]) ? undefined : { typed: m[1], start: offset - m[1].length, base: 'file' };
   m = /\b(?:src|href)\s*=\s*["']([^"']*)$/.exec(before);
   if (m) return isUrl(m[1]) ? undefined : { typed: m[1], start: offset - m[1].length, base: 'file' };
+  // A fence being typed (```), not a code span.
+  if (/^ {0,3}(?:`{3,}|~{3,})/.test(before)) return undefined;
   const ticks = before.split('`').length - 1;
   if (ticks % 2 === 1) {
     m = /([^\s`"'=]*)$/.exec(before)!;
@@ -173,11 +175,10 @@ export function pathContext(doc: SkillDocument, position: Position): { typed: st
 }
 
 /** Completion of files and folders of the skill, then headings after `#`. */
-export async function completions(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments): Promise<CompletionItem[]> {
+export async function completions(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments, skillDir = skillDirOf(doc)): Promise<CompletionItem[]> {
   const c = pathContext(doc, position);
   if (!c) return [];
   const ctx = new ReferenceContext(fs);
-  const skillDir = skillDirOf(doc);
   const baseDir = c.base === 'skill' ? skillDir : path.dirname(doc.path);
   const hash = c.typed.indexOf('#');
   if (hash !== -1) {
@@ -195,7 +196,12 @@ export async function completions(fs: FileSystem, doc: SkillDocument, position: 
   }
   const slash = c.typed.lastIndexOf('/');
   const dirPart = slash === -1 ? '' : c.typed.slice(0, slash + 1);
+  // `/` (a slash command, an absolute path) or `../..`: not the skill's files, which
+  // are all an agent can read.
+  if (isAbsoluteRef(c.typed)) return [];
   const dir = path.resolve(baseDir, decodeSafe(dirPart) || '.');
+  const inSkill = path.relative(skillDir, dir);
+  if (inSkill.startsWith('..') || path.isAbsolute(inSkill)) return [];
   const listing = await ctx.listing(dir);
   if (!listing) return [];
   const range = doc.lines.range(c.start + slash + 1, doc.lines.offsetAt(position));
@@ -285,11 +291,10 @@ const LANG: Record<string, string> = { py: 'python', sh: 'bash', bash: 'bash', j
 export const HOVER_LINES = 12;
 
 /** Hover on a reference: the first lines of the target (or the image) and its size in tokens. */
-export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Position): Promise<HoverInfo | undefined> {
+export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Position, skillDir = skillDirOf(doc)): Promise<HoverInfo | undefined> {
   const ref = referenceAt(doc, position);
   if (!ref) return undefined;
   const ctx = new ReferenceContext(fs);
-  const skillDir = skillDirOf(doc);
   const range = ref.range;
   let file = doc.path;
   if (ref.path !== '') {

@@ -14,6 +14,7 @@ import { eol } from '../core/rules/edits';
 import type { Fix, SkillDiagnostic } from '../core/types';
 import { fixToWorkspaceEdit, type DiagnosticData, type EditCapabilities, type VersionOf } from './convert';
 import { inFrontmatter } from './frontmatterContext';
+import { scanBody } from './markdown';
 import { LIMIT_CODE } from './limits';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.skillmd`;
@@ -132,7 +133,7 @@ function suppressions(doc: SkillDocument, uri: string, d: Diagnostic, code: stri
       diagnostics: [d],
       edit: { changes: { [uri]: [insertAt(keyLine, `${keyIndent}# skillmd-disable-next-line ${code}${nl}`)] } },
     });
-  } else if (line > (fm.closeRange?.start.line ?? -1) && doc.frontmatter.state !== 'unterminated' && !(fm.state === 'missing' && line === 0)) {
+  } else if (line > (fm.closeRange?.start.line ?? -1) && doc.frontmatter.state !== 'unterminated' && !(fm.state === 'missing' && line === 0) && !inCodeOrTable(doc, line)) {
     out.push({
       title: `Suppress \`${code}\` on this line`,
       kind: CodeActionKind.QuickFix,
@@ -151,4 +152,21 @@ function suppressions(doc: SkillDocument, uri: string, d: Diagnostic, code: stri
     out.push({ title: `Suppress \`${code}\` in this file`, kind: CodeActionKind.QuickFix, diagnostics: [d], edit: { changes: { [uri]: [fileEdit] } } });
   }
   return out;
+}
+
+/**
+ * An HTML comment above this line would change what it belongs to: inside a fenced
+ * block it becomes part of the code agents read (and run), between table rows it
+ * ends the table. Those lines get only the file-level suppression.
+ */
+function inCodeOrTable(doc: SkillDocument, line: number): boolean {
+  if (scanBody(doc).fences.some((f) => line > f.startLine && line <= f.endLine)) return true;
+  const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+  // A table row is in a block of non-blank lines, with `|`, that has a delimiter row.
+  for (let l = line; l >= 0; l--) {
+    const text = doc.lines.lineText(l);
+    if (!text.trim() || !text.includes('|')) return false;
+    if (TABLE_DELIMITER.test(text)) return true;
+  }
+  return false;
 }

@@ -271,6 +271,25 @@ describe('references', () => {
     assert.equal(await renameGuide('b.md', 'a.md'), null);
   });
 
+  test('willRenameFiles: two files moved together keep the links between them', async () => {
+    writeFileSync(at('refskill/references/one.md'), '# One\n\nSee [two](two.md).\n');
+    writeFileSync(at('refskill/references/two.md'), '# Two\n\nSee [one](one.md).\n');
+    try {
+      const moves = ['one.md', 'two.md'].map((f) => ({ oldUri: u(`refskill/references/${f}`), newUri: u(`refskill/docs/${f}`) }));
+      assert.equal(await c.request<unknown>('workspace/willRenameFiles', { files: moves }), null);
+      // One of them alone: the links both ways are rewritten.
+      assert.deepEqual(await c.request<unknown>('workspace/willRenameFiles', { files: moves.slice(0, 1) }), {
+        documentChanges: [
+          { textDocument: { uri: u('refskill/references/one.md'), version: null }, edits: [{ range: r(2, 10, 2, 16), newText: '../references/two.md' }] },
+          { textDocument: { uri: u('refskill/references/two.md'), version: null }, edits: [{ range: r(2, 10, 2, 16), newText: '../docs/one.md' }] },
+        ],
+      });
+    } finally {
+      rmSync(at('refskill/references/one.md'));
+      rmSync(at('refskill/references/two.md'));
+    }
+  });
+
   test('willRenameFiles: never, and prompt answered No and Yes', async () => {
     await c.setSettings({ rename: { updateReferences: 'never' } });
     assert.equal(await renameGuide(), null);

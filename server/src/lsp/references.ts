@@ -30,7 +30,7 @@ import {
   ReferenceContext,
   referenceAt,
   referencesTo,
-  renameEdits,
+  moveEdits,
   targetPath,
   type OpenDocuments,
 } from '../core/references';
@@ -245,15 +245,22 @@ export class ReferenceService {
    */
   async renameChange(moves: { from: string; to: string }[]): Promise<{ change: WorkspaceChange; count: number; files: number }> {
     const edits: Record<string, TextEdit[]> = {};
+    // Per skill, every move of its files at once: two files moved together keep the links between them.
+    const bySkill = new Map<string, { from: string; to: string }[]>();
     for (const { from, to } of moves) {
       if (isSkillFile(from) || from === to) continue;
       const skillDir = this.skillDirOf(from);
       // Moving a whole skill (or a folder of skills) keeps its relative references.
       if (!skillDir || skillDir === from) continue;
-      const change = await renameEdits(this.host.fs, skillDir, from, to, this.openDocs);
-      for (const [file, list] of Object.entries(change.edits)) {
+      let list = bySkill.get(skillDir);
+      if (!list) bySkill.set(skillDir, (list = []));
+      list.push({ from, to });
+    }
+    for (const [skillDir, list] of bySkill) {
+      const change = await moveEdits(this.host.fs, skillDir, list, this.openDocs);
+      for (const [file, fileEdits] of Object.entries(change.edits)) {
         const into = (edits[file] ??= []);
-        for (const e of list) if (!into.some((x) => sameRange(x.range, e.range))) into.push(e);
+        for (const e of fileEdits) if (!into.some((x) => sameRange(x.range, e.range))) into.push(e);
       }
     }
     const files = Object.keys(edits).filter((f) => edits[f].length);

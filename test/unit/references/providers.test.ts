@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { completions, definition, documentLinks, hoverInfo, referencesTo, renameEdits } from '../../../server/src/core/references/providers';
+import { completions, definition, documentLinks, hoverInfo, moveEdits, referencesTo, renameEdits } from '../../../server/src/core/references/providers';
 import { DependencyIndex } from '../../../server/src/core/references/dependencies';
 import { applyEdits, FM, r, skill, SKILL, SKILL_MD } from './helpers';
 
@@ -59,6 +59,17 @@ test('renameEdits: file rename keeps fragments, ./ and encoding; a moved Markdow
   const moved = await renameEdits(fs, SKILL, `${SKILL}/references/guide.md`, `${SKILL}/docs/deep/guide.md`);
   assert.equal(applyEdits(files['references/guide.md'], moved.edits[`${SKILL}/references/guide.md`]),
     '# Guide\n\nIntro.\n\n## Usage\nRun it. See [back](../../SKILL.md#setup) and [api](../../references/api.md).\n');
+});
+
+test('moveEdits: two files moved into one folder together keep the link between them', async () => {
+  const { fs } = skill('[g](references/guide.md) [a](references/api.md)\n', files);
+  const change = await moveEdits(fs, SKILL, [
+    { from: `${SKILL}/references/guide.md`, to: `${SKILL}/docs/guide.md` },
+    { from: `${SKILL}/references/api.md`, to: `${SKILL}/docs/api.md` },
+  ]);
+  // guide.md's `api.md` and `../SKILL.md#setup` stay as they are: both still hold.
+  assert.equal(change.edits[`${SKILL}/references/guide.md`], undefined);
+  assert.equal(applyEdits(FM + '[g](references/guide.md) [a](references/api.md)\n', change.edits[SKILL_MD]), FM + '[g](docs/guide.md) [a](docs/api.md)\n');
 });
 
 test('renameEdits: a reference in the wrong letter case moves too, and gets the case right; an exact-case file of its own stays', async () => {

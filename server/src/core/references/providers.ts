@@ -238,17 +238,31 @@ function decodeSafe(s: string): string {
  * relative links are rewritten for its new folder. Edits are keyed by the files'
  * current paths (apply before the rename, as `workspace/willRenameFiles` does).
  */
-export async function renameEdits(fs: FileSystem, skillDir: string, oldPath: string, newPath: string, openDocs?: OpenDocuments): Promise<WorkspaceChange> {
+export function renameEdits(fs: FileSystem, skillDir: string, oldPath: string, newPath: string, openDocs?: OpenDocuments): Promise<WorkspaceChange> {
+  return moveEdits(fs, skillDir, [{ from: oldPath, to: newPath }], openDocs);
+}
+
+/**
+ * renameEdits for several files or folders of one skill moved at once (dragging two
+ * files into a folder): a link between two moved files is rewritten for where both
+ * end up, not for one moved and the other left behind.
+ */
+export async function moveEdits(fs: FileSystem, skillDir: string, moves: readonly { from: string; to: string }[], openDocs?: OpenDocuments): Promise<WorkspaceChange> {
   const ctx = new ReferenceContext(fs);
   const edits: Record<string, TextEdit[]> = {};
-  const moved = (p: string) => (p === oldPath ? newPath : p.startsWith(oldPath + path.sep) ? newPath + p.slice(oldPath.length) : p);
+  const apply = (p: string, ignoreCase: boolean) => {
+    const key = ignoreCase ? p.toLowerCase() : p;
+    for (const { from, to } of moves) {
+      const f = ignoreCase ? from.toLowerCase() : from;
+      if (key === f) return to;
+      if (key.startsWith(f + path.sep)) return to + p.slice(from.length);
+    }
+    return p;
+  };
+  const moved = (p: string) => apply(p, false);
   // `references/GUIDE.md` for guide.md (reference-case-mismatch) moves with it too, and
   // gets the right case on the way, unless a file of exactly that name exists.
-  const oldLower = oldPath.toLowerCase();
-  const movedIgnoringCase = (p: string) => {
-    const l = p.toLowerCase();
-    return l === oldLower ? newPath : l.startsWith(oldLower + path.sep) ? newPath + p.slice(oldPath.length) : p;
-  };
+  const movedIgnoringCase = (p: string) => apply(p, true);
   for (const file of await skillMarkdownFiles(ctx, skillDir)) {
     const doc = await loadDoc(ctx, file, openDocs);
     if (!doc) continue;

@@ -435,7 +435,15 @@ connection.onPrepareRename((params) => {
 connection.onRenameRequest(async (params, token) => {
   const doc = docs.parse(params.textDocument.uri);
   if (!doc || !prepareRename(doc, doc.lines.offsetAt(params.position))) return null;
+  // The index holds every skill once it is ready; without it (workspace diagnostics
+  // off, or a rename during the first scan) the folders are walked for this rename.
   const files = new Set(index.skills.keys());
+  if (!config.settings.workspaceDiagnostics || !index.ready) {
+    for (const folder of folders) {
+      const scan = await findSkillFiles(fs, folder, { token, exclude: (p) => config.isIgnored(p) });
+      for (const f of scan.files) files.add(f);
+    }
+  }
   for (const p of docs.openPaths()) files.add(p);
   return renameSkill({
     doc,

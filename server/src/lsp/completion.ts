@@ -66,7 +66,7 @@ export function provideCompletion(doc: SkillDocument, pos: Position, targets: re
       detail: 'SKILL.md frontmatter',
       documentation: 'Frontmatter with the `name` and `description` every agent reads.',
       textEdit: opts.snippets
-        ? { range, newText: `---\nname: \${1:${folder}}\ndescription: \${2:What the skill does. Use when …}\n---\n\n$0` }
+        ? { range, newText: `---\nname: \${1:${folder.replace(/[$}\\]/g, '\\$&')}}\ndescription: \${2:What the skill does. Use when …}\n---\n\n$0` }
         : { range, newText: `---\nname: ${folder}\ndescription: \n---\n` },
       insertTextFormat: opts.snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     }];

@@ -21,3 +21,8 @@ test('with a BOM in the text: the --- snippet after `-` and on the BOM alone, ne
   assert.deepEqual(complete('\ufeff', 0), [], 'before the BOM');
   assert.deepEqual(complete('\ufeff# Title', 3), [], 'not over text');
 });
+
+test('the --- snippet escapes `$`, `}` and `\\` of the folder name, as the name key snippet does', () => {
+  const items = provideCompletion(parseSkillDocument('/s/a$b}c/SKILL.md', ''), { line: 0, character: 0 }, targets, { snippets: true });
+  assert.equal((items[0].textEdit as { newText: string }).newText, '---\nname: ${1:a\\$b\\}c}\ndescription: ${2:What the skill does. Use when …}\n---\n\n$0');
+});

@@ -102,14 +102,19 @@ export async function renderLoviaLoad(catalog: SkillCatalog, fs: FileSystem, nam
 
 /** Python `Path.resolve()` (non-strict): resolve what exists, keep the rest. */
 async function pyResolve(fs: FileSystem, p: string): Promise<string> {
-  const abs = path.resolve(p);
-  try {
-    return await fs.realpath(abs);
-  } catch {
-    const parent = path.dirname(abs);
-    if (parent === abs) return abs;
-    return path.join(await pyResolve(fs, parent), path.basename(abs));
+  // Python's Path.resolve(): component by component, each symbolic link followed before
+  // the next `..` applies (path.join would drop `link/..` first, and land elsewhere).
+  let cur: string = path.sep;
+  for (const part of p.split(path.sep)) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      cur = path.dirname(cur);
+      continue;
+    }
+    const next = path.join(cur, part);
+    cur = await fs.realpath(next).catch(() => next);
   }
+  return cur;
 }
 
 /** `read_skill_file(name, relpath)`. */
@@ -118,7 +123,8 @@ export async function renderLoviaRead(catalog: SkillCatalog, fs: FileSystem, nam
   if (!e) return result(false, loviaUnknown(name, catalog.available()));
   const r = pyReprStr(relpath);
   const root = e.realDir;
-  const target = await pyResolve(fs, path.isAbsolute(relpath) ? relpath : path.join(root, relpath));
+  // `root / relpath`: joined as written, `..` kept for resolve().
+  const target = await pyResolve(fs, path.isAbsolute(relpath) ? relpath : root + path.sep + relpath);
   if (!(target === root || target.startsWith(root + path.sep))) {
     return result(false, `Path ${r} escapes skill directory.  Use a relative path inside the skill directory.`);
   }

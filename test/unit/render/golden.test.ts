@@ -105,7 +105,11 @@ test('codex: skills section lines, wrapper and $mention injection', async () => 
   const text = part(renderIndex(c.snapshot()), 'index');
   const expected = `<skills_instructions>\n## Skills\n${CODEX_INTRO}\n### Available skills\n${golden('codex/lines.txt')}\n### How to use skills\n${CODEX_HOW_TO}\n</skills_instructions>`;
   assert.equal(text, expected);
-  assert.equal(part(await renderLoad(c, fs, 'beta'), 'user-message'), golden('codex/load-beta.txt'));
+  // Both roots hold a beta: Codex injects neither for `$beta`.
+  assert.equal(part(await renderLoad(c, fs, 'beta'), 'user-message'), '');
+  const one = new SkillCatalog({ fs, agent: 'codex', roots: roots.slice(0, 1), check: false });
+  await one.scan();
+  assert.equal(part(await renderLoad(one, fs, 'beta'), 'user-message'), golden('codex/load-beta.txt'));
 });
 
 test('claude-code: listing, hidden skill, load prompt', async () => {

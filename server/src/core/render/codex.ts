@@ -36,6 +36,17 @@ export function codexLine(e: CatalogEntry): string {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Rust's `Path::cmp`: component by component, so `a/b` sorts before `a-b` (`/` is not compared as a byte). */
+function pathCmp(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const c = cmp(x[i], y[i]);
+    if (c) return c;
+  }
+  return x.length - y.length;
+}
+
 /**
  * The `## Skills` developer-message section, or '' (None) without skills. Budget:
  * 2% of the context window in approximate tokens (ceil(utf8 bytes / 4)) when it is
@@ -43,7 +54,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 export function renderCodexIndex(skills: readonly CatalogEntry[], contextWindow?: number): { text: string; skills: PreviewSkill[]; omitted: Exclusion[]; notes: string[] } {
   if (skills.length === 0) return { text: '', skills: [], omitted: [], notes: ['no skills: Codex adds no skills section'] };
-  const sorted = [...skills].sort((a, b) => cmp(a.name, b.name) || cmp(a.realPath, b.realPath));
+  const sorted = [...skills].sort((a, b) => cmp(a.name, b.name) || pathCmp(a.realPath, b.realPath));
   const tokens = contextWindow !== undefined;
   const limit = tokens ? Math.max(1, Math.floor((contextWindow! * 2) / 100)) : 8000;
   const cost = (line: string) => (tokens ? Math.ceil(utf8Length(line + '\n') / 4) : cpLength(line + '\n'));
@@ -87,6 +98,15 @@ const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export async function renderCodexLoad(catalog: SkillCatalog, fs: FileSystem, name: string): Promise<ToolPreview> {
   const e = await catalog.lookup(name);
   if (!e) return { agent: 'codex', ok: false, parts: [{ id: 'user-message', title: 'nothing is injected for an unknown $mention', text: '' }], notes: [`no skill named "${name}"`] };
+  // injection.rs: a `$name` that names more than one skill injects none of them.
+  const same = catalog.snapshot().skills.filter((s) => s.name === name);
+  if (same.length > 1) {
+    return {
+      agent: 'codex', ok: false,
+      parts: [{ id: 'user-message', title: 'nothing is injected for an ambiguous $mention', text: '' }],
+      notes: [`${same.length} skills are named "${name}" (${same.map((s) => s.path).join(', ')}): Codex injects none of them for \`$${name}\``],
+    };
+  }
   const contents = strict.decode(await fs.readFile(e.path));
   return {
     agent: 'codex', ok: true,

@@ -192,3 +192,23 @@ test('a UTF-8 BOM: VS Code (copilot) finds no frontmatter in a closed file; open
     rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('codex skips a SKILL.md that is a symbolic link (it follows linked folders only); lovia reads it', async () => {
+  const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'skillmd-cat-')));
+  try {
+    skill(path.join(ws, 'store/real'), 'linked');
+    mkdirSync(path.join(ws, 'root/linked'), { recursive: true });
+    symlinkSync(path.join(ws, 'store/real/SKILL.md'), path.join(ws, 'root/linked/SKILL.md'));
+    skill(path.join(ws, 'store/other'), 'folder-link');
+    symlinkSync(path.join(ws, 'store/other'), path.join(ws, 'root/folder-link'));
+    const names = async (agent: ProfileId) => {
+      const c = new SkillCatalog({ fs, agent, roots: [{ path: path.join(ws, 'root'), origin: 'explicit' }], check: false });
+      await c.scan();
+      return c.snapshot().skills.map((s) => path.relative(ws, s.path));
+    };
+    assert.deepEqual(await names('codex'), ['root/folder-link/SKILL.md']);
+    assert.deepEqual(await names('lovia'), ['root/folder-link/SKILL.md', 'root/linked/SKILL.md']);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});

@@ -29,7 +29,8 @@ export function discoveryRules(agent: ProfileId): DiscoveryRules {
     case 'copilot':
       return { fileNames: ['SKILL.md'], caseInsensitive: true, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, SKILL.md in any case (VS Code)' };
     case 'codex':
-      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 6, skipHidden: true, descendIntoSkills: true, summary: 'recursive up to 6 levels, hidden folders skipped, exact SKILL.md (Codex loader.rs)' };
+      // loader.rs: a symlink is followed only when it is a folder; a linked SKILL.md is skipped.
+      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 6, skipHidden: true, descendIntoSkills: true, skipLinkedSkillFiles: true, summary: 'recursive up to 6 levels, hidden folders skipped, exact SKILL.md, not a linked one (Codex loader.rs)' };
     case 'opencode':
       return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 32, skipHidden: false, descendIntoSkills: true, summary: 'recursive (**/SKILL.md), exact SKILL.md (opencode)' };
     case 'agentskills':

@@ -74,7 +74,7 @@ export async function walkForSkills(
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     let isSkill = false;
     if (d >= 1) {
-      const fileName = pickSkillFile(entries.filter((e) => e.type === 'file' || e.type === 'symlink').map((e) => e.name), rules);
+      const fileName = pickSkillFile(entries.filter((e) => e.type === 'file' || (e.type === 'symlink' && !rules.skipLinkedSkillFiles)).map((e) => e.name), rules);
       if (fileName) {
         const file = path.join(dir, fileName);
         const st = await fs.stat(file).catch(() => undefined);

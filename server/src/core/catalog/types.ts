@@ -20,6 +20,8 @@ export interface DiscoveryRules {
   skipHidden: boolean;
   /** a skill folder's sub-folders are searched for more skills (Codex, opencode) */
   descendIntoSkills: boolean;
+  /** a SKILL.md that is a symbolic link is not read (Codex follows linked folders only) */
+  skipLinkedSkillFiles?: boolean;
   /** one line for reports */
   summary: string;
 }

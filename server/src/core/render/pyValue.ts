@@ -90,6 +90,8 @@ export function pyFromNode(node: ValueNode | null | undefined, depth = 0): PyVal
   if (!n || depth > 64) return { t: 'none' };
   switch (n.kind) {
     case 'scalar': {
+      // `!!str 123`: the tag makes it a string, whatever it looks like.
+      if (n.tag === '!!str' || n.tag === 'tag:yaml.org,2002:str') return { t: 'str', v: String(n.value ?? '') };
       if (n.style === 'plain') return pyPlainScalar(n.source.trim());
       return { t: 'str', v: String(n.value ?? '') };
     }

@@ -11,7 +11,7 @@ import { collectAnchors, findAnchor, type Anchor } from './anchors';
 import { isMarkdownPath, ReferenceContext, type FileAnchors, type TextRead } from './context';
 import { isLinkKind, writePath } from './edits';
 import { extractReferences, type SkillReference } from './extract';
-import { baseDirOf, resolveReferenceNow, type Resolution } from './resolve';
+import { baseDirOf, resolveReferenceNow, surelyAbsent, type Resolution } from './resolve';
 import { REFERENCE_RULES as R } from './rules';
 import { after, type Pending } from './settled';
 import { walkFiles } from './walk';
@@ -50,7 +50,9 @@ export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skil
   const out: ResolvedReference[] = [];
   for (const ref of refs) {
     if (ref.kind === 'reflink' || ref.path === '') continue;
-    const pending = resolveReferenceNow(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    const base = baseDirOf(ref, doc.path, skillDir);
+    if (ref.tentative && surelyAbsent(ctx, base, ref.path)) continue;
+    const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
     const resolution = pending instanceof Promise ? await pending : pending;
     // A path in code without a known folder prefix counts only when it exists as written.
     if (ref.tentative && resolution.status !== 'ok') continue;
@@ -107,7 +109,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         fixes: [{ title: `Use ${quote(fixed)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, fixed) }], preferred: true }],
       });
     }
-    const pending = resolveReferenceNow(ctx, skillDir, baseDirOf(ref, doc.path, skillDir), ref.path);
+    const base = baseDirOf(ref, doc.path, skillDir);
+    if (ref.tentative && surelyAbsent(ctx, base, ref.path)) continue;
+    const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
     const res = pending instanceof Promise ? await pending : pending;
     if (ref.tentative && res.status !== 'ok') continue;
     resolved.push({ ref, resolution: res });

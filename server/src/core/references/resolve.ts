@@ -80,6 +80,21 @@ export function resolveReferenceNow(ctx: ReferenceContext, skillDir: string, bas
   return byPath.get(written, () => settle(resolveSteps(ctx, skillDir, baseDir, written)));
 }
 
+/**
+ * Whether `written` certainly does not resolve to an existing path as written (status
+ * `ok`): its first name is not in the base folder's listing, exactly. A tentative path
+ * in code (a reference only when it exists) is dropped on that alone, without the
+ * resolution's case and "did you mean" searches. False when unsure (listing pending).
+ */
+export function surelyAbsent(ctx: ReferenceContext, baseDir: string, written: string): boolean {
+  const slash = written.indexOf('/');
+  const first = slash === -1 ? written : written.slice(0, slash);
+  if (first === '' || first === '.' || first === '..' || written.includes('\\') || isAbsoluteRef(written)) return false;
+  const listing = ctx.listingNow(baseDir);
+  if (!listing || listing instanceof Promise) return false;
+  return !listing.byName.has(first);
+}
+
 /** The resolution of one written path; yields the listings, stats and real paths it needs. */
 function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Steps<Resolution> {
   if (isAbsoluteRef(written)) return { status: 'absolute' };

@@ -51,3 +51,13 @@ test('eino: scalars keep their text; a list or map in a string field fails to un
     'failed to load skill from <root>/s1/SKILL.md: failed to unmarshal frontmatter: yaml: unmarshal errors:\n  line 3: cannot unmarshal !!seq into string\n  line 4: cannot unmarshal !!map into string',
   ]);
 });
+
+test('codex: prose with `: ` or a broken flow-like value is quoted and parsed again, as newer Codex does', async () => {
+  const s = await snapshotOf('codex', {
+    aws: 'name: aws\ndescription: Build for AWS: ECS # deploys',
+    hint: 'name: hint\ndescription: d\nargument-hint: [duration: e.g. 7d',
+    broken: 'name: broken\ndescription: ok\n  - bad: [x',
+  });
+  assert.deepEqual(s.skills, [['aws', 'Build for AWS: ECS'], ['hint', 'd']]);
+  assert.deepEqual(s.skipped.map(([f, m]) => [f, m.slice(0, 13)]), [['broken/SKILL.md', 'invalid YAML:']]);
+});

@@ -308,7 +308,14 @@ function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   for (let i = 1; i < lines.length; i++) if (goTrimSpace(lines[i]) === '---') { close = i; break; }
   if (close < 0 || lines.slice(1, close).join('\n').trim() === '') return { ok: false, message: 'missing YAML frontmatter delimited by ---' };
   const err = doc.frontmatter.problems.find((p) => p.severity === 'error');
-  if (err) return { ok: false, message: `invalid YAML: ${err.message}` };
+  if (err) {
+    // Newer Codex quotes prose values that broke the YAML and parses again; if that
+    // fails too, the first error stands.
+    const repaired = codexRepairScalars(lines.slice(1, close).join('\n'));
+    const again = repaired === undefined ? undefined : parseSkillDocument(doc.path, `---\n${repaired}\n---\n`);
+    if (!again || again.frontmatter.problems.some((p) => p.severity === 'error')) return { ok: false, message: `invalid YAML: ${err.message}` };
+    doc = again;
+  }
   const nameV = scalarText(getEntry(doc, 'name')?.value);
   const descV = scalarText(getEntry(doc, 'description')?.value);
   for (const [key, v] of [['name', nameV], ['description', descV]] as const) {
@@ -321,6 +328,62 @@ function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   if (cpLength(name) > 64) return { ok: false, message: 'invalid name: exceeds maximum length of 64 characters' };
   if (cpLength(description) > 1024) return { ok: false, message: 'invalid description: exceeds maximum length of 1024 characters' };
   return { ok: true, meta: { name, description, extras: extrasOf(doc) } };
+}
+
+/**
+ * Codex's repair of prose frontmatter (loader.rs `repair_frontmatter_scalar_fields`),
+ * line by line: an unquoted `key: value` whose value holds `: `, or starts with
+ * `[`, `{`, `@` or a backtick and is no valid YAML on its own, is single-quoted (a
+ * trailing ` # comment` kept outside). Block scalars, quoted values and other lines
+ * stay. undefined when nothing changed.
+ */
+export function codexRepairScalars(frontmatter: string): string | undefined {
+  let changed = false;
+  let blockIndent = -1;
+  const out: string[] = [];
+  for (const line of frontmatter.split('\n')) {
+    const indent = /^ */.exec(line)![0].length;
+    if (blockIndent >= 0) {
+      if (line.trim() === '' || indent > blockIndent) {
+        out.push(line);
+        continue;
+      }
+      blockIndent = -1;
+    }
+    const colon = line.indexOf(':');
+    const key = colon === -1 ? '' : line.slice(0, colon);
+    const value = colon === -1 ? '' : line.slice(colon + 1);
+    if (colon === -1 || key.trim() === '' || (value !== '' && !/^\s/.test(value))) {
+      out.push(line);
+      continue;
+    }
+    const rest = value.replace(/^\s+/, '');
+    const lead = value.slice(0, value.length - rest.length);
+    // A comment starts at a `#` that begins the value or follows white space.
+    const hash = /(?:^|\s)#/.exec(rest);
+    const commentAt = hash ? rest.slice(0, hash.index + (hash[0].length - 1)).trimEnd().length : rest.length;
+    const scalar = rest.slice(0, commentAt).trimEnd();
+    const comment = rest.slice(commentAt);
+    const first = scalar[0];
+    if (first === undefined || first === "'" || first === '"') {
+      out.push(line);
+      continue;
+    }
+    if (first === '|' || first === '>') {
+      blockIndent = indent;
+      out.push(line);
+      continue;
+    }
+    const colonSeparator = /:\s/.test(scalar);
+    const badFlowLike = '[{@`'.includes(first) && parseDocument(scalar).errors.length > 0;
+    if (!colonSeparator && !badFlowLike) {
+      out.push(line);
+      continue;
+    }
+    out.push(`${key}:${lead}'${scalar.replace(/'/g, "''")}'${comment}`);
+    changed = true;
+  }
+  return changed ? out.join('\n') : undefined;
 }
 
 // ---------------------------------------------------------------- Claude Code

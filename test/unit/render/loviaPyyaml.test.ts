@@ -38,3 +38,16 @@ test('a tab between tokens leaves the skill without a description; tabs in quote
 test('`!!str 123` is the string "123"', async () => {
   assert.deepEqual((await lovia({ tagged: 'name: tagged\ndescription: !!str 123' })).skills, [['tagged', '123']]);
 });
+
+test('plain keys are typed as PyYAML types them: `on` and `yes` are both True, `null` is None; a quoted key stays a string', async () => {
+  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'skillmd-pyyaml-')));
+  try {
+    mkdirSync(path.join(root, 'keys'));
+    writeFileSync(path.join(root, 'keys/SKILL.md'), '---\nname: keys\ndescription: Typed keys.\non: push\nyes: 1\nnull: z\n"off": q\n---\nBody\n');
+    const c = new SkillCatalog({ fs: new NodeFileSystem(), agent: 'lovia', roots: [{ path: root, origin: 'explicit' }], check: false });
+    await c.scan();
+    assert.equal(c.snapshot().skills[0].extrasText, 'True: 1; None: z; off: q');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

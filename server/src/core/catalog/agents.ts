@@ -5,7 +5,7 @@ import type { SkillDocument, ValueNode } from '../document/model';
 import { getEntry, resolveNode, toJs } from '../document/values';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
-import { pyFromNode, pyRepr, pyStr, pyToJson, pyTypeName, type PyValue } from '../render/pyValue';
+import { pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, type PyValue } from '../render/pyValue';
 import { cpLength, goTrimSpace, pyBlank, pyReprStr, pyStrip, rustSplitJoin } from '../render/text';
 import type { DiscoveryRules } from './types';
 
@@ -152,9 +152,18 @@ export function parseYamlMapping(yamlText: string): [string, PyValue][] | undefi
   const doc = parseSkillDocument('', `---\n${yamlText}\n---\n`);
   if (doc.frontmatter.state === 'empty') return [];
   if (doc.frontmatter.state !== 'mapping' || doc.frontmatter.problems.some((p) => p.severity === 'error')) return undefined;
-  const m = new Map<string, PyValue>();
-  for (const e of doc.frontmatter.entries) m.set(e.key, pyFromNode(e.value));
-  return [...m];
+  // PyYAML types plain keys too: `on:` and `yes:` are both the key True (the dict keeps
+  // the first position and the last value), `null:` is None. Quoted keys stay strings.
+  const m = new Map<string, [string, PyValue]>();
+  for (const e of doc.frontmatter.entries) {
+    const raw = doc.text.slice(e.keyStart, e.keyEnd);
+    const typed = raw.startsWith('"') || raw.startsWith("'") ? undefined : pyPlainScalar(raw);
+    const id = !typed || typed.t === 'str' ? `s:${e.key}` : typed.t === 'bool' ? `n:${typed.v ? 1 : 0}` : typed.t === 'int' || typed.t === 'float' ? `n:${pyStr(typed)}` : `${typed.t}:${pyStr(typed)}`;
+    const value = pyFromNode(e.value);
+    const had = m.get(id);
+    m.set(id, [had ? had[0] : typed && typed.t !== 'str' ? pyStr(typed) : e.key, value]);
+  }
+  return [...m.values()];
 }
 
 // ---------------------------------------------------------------- skills-ref

@@ -95,6 +95,7 @@ function yaml(p: AgentProfile): string {
   parts.push(`\`a: b: c\`: ${p.unquotedColon ?? 'reject'}`);
   if (p.onBom) parts.push(`a BOM before \`---\`: ${p.onBom}`);
   if (p.yaml?.onFlowStyle) parts.push('no flow style');
+  if (p.yaml?.onTabs) parts.push(`a tab between tokens: ${p.yaml.onTabs}`);
   if (p.yaml?.scalars === 'strings') parts.push('scalars read as strings');
   return parts.join('; ');
 }

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Scalar } from 'yaml';
 import { parseSkillDocument } from '../document/parse';
+import { pyyamlTabOffsets } from '../document/pyyamlTabs';
 import type { SkillDocument, ValueNode } from '../document/model';
 import { getEntry, resolveNode, toJs } from '../document/values';
 import { getProfile } from '../profiles/registry';
@@ -107,7 +108,7 @@ function loviaMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   const { yaml } = loviaSplit(raw);
   let fm: [string, PyValue][] = [];
   // A YAMLError reads as `{}` (source.py): PyYAML's scanner fails on a tab between tokens.
-  if (yaml && !pyyamlTabError(yaml)) {
+  if (yaml && !pyyamlTabOffsets(yaml, 1).length) {
     const sub = parseYamlMapping(yaml);
     if (sub) fm = sub;
   }
@@ -465,42 +466,3 @@ export function readAgentMeta(agent: ProfileId, doc: SkillDocument, raw: string,
   }
 }
 
-/**
- * Whether PyYAML's scanner fails on a tab in this YAML: it skips only spaces between
- * tokens (scan_to_next_token, scan_plain_spaces), so a tab that is not inside a quoted
- * scalar, a comment or a block scalar's content is "found character '\\t' that cannot
- * start any token" (`description: Use this<TAB>skill`, a tab after `key:`, a tab
- * indent). Quoted scalars are followed across lines; the check is by line.
- */
-export function pyyamlTabError(yaml: string): boolean {
-  if (!yaml.includes('\t')) return false;
-  let quote: string | undefined;
-  let blockIndent = -1;
-  for (const line of yaml.split('\n')) {
-    const indent = /^ */.exec(line)![0].length;
-    if (blockIndent >= 0) {
-      // Block scalar content: more indented than its key, or blank.
-      if (line.trim() === '' || indent > blockIndent) continue;
-      blockIndent = -1;
-    }
-    let sawText = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quote) {
-        if (quote === '"' && c === '\\') i++;
-        else if (c === quote) {
-          if (quote === "'" && line[i + 1] === "'") i++;
-          else quote = undefined;
-        }
-        continue;
-      }
-      if (c === '\t') return true;
-      if (c === '#' && (i === 0 || line[i - 1] === ' ')) break;
-      if ((c === '"' || c === "'") && (!sawText || /[\s:,[{-]/.test(line[i - 1]))) quote = c;
-      if (c !== ' ') sawText = true;
-    }
-    // `key: |` or `key: >-`: the lines after it are content.
-    if (!quote && /:[ ]+[|>][-+0-9]*[ ]*(?:#.*)?$/.test(line)) blockIndent = indent;
-  }
-  return false;
-}

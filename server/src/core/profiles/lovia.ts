@@ -53,7 +53,8 @@ export const lovia: AgentProfile = {
   // _parse_frontmatter strips U+FEFF before looking for `---` (an older version did not, and skipped the skill).
   onBom: 'accepted',
   onBomSource: SOURCE,
-  yaml: { parser: 'PyYAML safe_load', scalars: 'yaml1.1', source: SOURCE },
+  // A YAMLError reads as `{}`: the skill is then skipped for an empty description.
+  yaml: { parser: 'PyYAML safe_load', scalars: 'yaml1.1', onTabs: 'reject', source: SOURCE },
   notes: [
     'No default folders: the application passes the skill roots; only `<root>/<skill>/SKILL.md` is found.',
     'A YAML error or non-mapping frontmatter reads as `{}`, so the skill is skipped for an empty description.',

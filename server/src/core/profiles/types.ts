@@ -121,6 +121,8 @@ export interface YamlDialect {
   onAnchors?: Outcome;
   /** `!tag` */
   onTags?: Outcome;
+  /** a tab between tokens (`a: b<TAB>c`, a tab after `key:`), which PyYAML's scanner refuses */
+  onTabs?: Outcome;
   source: string;
 }
 

@@ -24,6 +24,7 @@ import { skillFileName } from './frontmatter/skillFileName';
 import { unquotedColon } from './frontmatter/unquotedColon';
 import { yamlSyntax } from './frontmatter/yamlSyntax';
 import { yamlUnsupportedSyntax } from './frontmatter/yamlUnsupportedSyntax';
+import { yamlTab } from './frontmatter/yamlTab';
 import type { Rule } from './types';
 
 /** Every document rule, in the order their diagnostics are listed. */
@@ -40,6 +41,7 @@ export const documentRules: readonly Rule[] = [
   unquotedColon,
   duplicateKey,
   yamlUnsupportedSyntax,
+  yamlTab,
   fieldMissing,
   fieldEmpty,
   fieldType,

@@ -13,7 +13,7 @@ test('tabs in a value and after `key:` are reported for lovia, with a fix; quote
   const found = check(text, ['lovia']);
   assert.deepEqual(found.map((d) => [d.severity, d.range.start.line, d.range.start.character, d.range.end.character]), [['error', 2, 21, 22], ['error', 3, 8, 9]]);
   assert.equal(found[0].message, 'A tab between YAML tokens: PyYAML safe_load stops with "found character \'\\t\' that cannot start any token", so the frontmatter is not read (rejected by lovia). Use spaces.');
-  const fixed = applyEdits(text, found.flatMap((d) => d.fixes![0].edits));
+  const fixed = applyEdits(text, found.flatMap((d) => d.fixes![0].edits!));
   assert.equal(fixed, '---\r\nname: tabs\r\ndescription: Use this skill. Use when asked.\r\nlicense: MIT\r\nquoted: "a\tb" # c\td\r\nblock: |\r\n  x\ty\r\n---\r\nBody\r\n');
   assert.deepEqual(check(fixed, ['lovia']), []);
 });

@@ -212,3 +212,17 @@ test('codex skips a SKILL.md that is a symbolic link (it follows linked folders 
     rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('copilot (VS Code since #300455): a missing or different name becomes the folder name; no description leaves it out of the listing', async () => {
+  const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'skillmd-cat-')));
+  try {
+    skill(path.join(ws, '.github/skills/pdf'), 'pdf-tools', 'Reads PDFs.');
+    mkdirSync(path.join(ws, '.github/skills/bare'), { recursive: true });
+    writeFileSync(path.join(ws, '.github/skills/bare/SKILL.md'), '---\nname: bare\n---\nBody\n');
+    const s = (await open(ws, 'copilot')).snapshot();
+    assert.deepEqual(s.skills.map((e) => [e.name, e.description]), [['pdf', 'Reads PDFs.']]);
+    assert.deepEqual(s.skipped.map((e) => [e.reason, e.name, e.message]), [['hidden', 'bare', 'no description (the model cannot tell when to use it)']]);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});

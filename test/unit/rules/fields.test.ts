@@ -63,8 +63,8 @@ describe('name-folder-mismatch', () => {
     const text = fm('name: other', 'description: A test skill');
     const [d] = only('name-folder-mismatch', text, { targets: ['copilot'] });
     assert.deepEqual(view(d), {
-      code: 'name-folder-mismatch', severity: 'error',
-      message: 'Skill name `other` does not match its folder `my-skill`; make them equal (rejected by copilot).',
+      code: 'name-folder-mismatch', severity: 'warning',
+      message: 'Skill name `other` does not match its folder `my-skill`; make them equal (reported by copilot).',
       range: r(1, 6, 1, 11),
     });
     assert.equal(applyFix(text, d), fm('name: my-skill', 'description: A test skill'));
@@ -102,10 +102,10 @@ describe('field-too-long', () => {
     assert.equal(d.message, '`metadata.short-description` is 1025 characters after collapsing white space, over the limit of 1024; shorten it (rejected by codex).');
     assert.deepEqual(d.range, r(4, 21, 4, 1046));
   });
-  it('copilot name over 64: rejected (truncated, then ≠ folder)', () => {
+  it('copilot name over 64: a warning (truncated, then ≠ folder: VS Code uses the folder name)', () => {
     const long = 'a'.repeat(65);
     const [d] = only('field-too-long', fm(`name: ${long}`, 'description: x'), { targets: ['copilot'], path: `/s/${long}/SKILL.md` });
-    assert.equal(d.message, '`name` is 65 characters, over the limit of 64; shorten it (rejected by copilot).');
+    assert.equal(d.message, '`name` is 65 characters, over the limit of 64; shorten it (reported by copilot).');
   });
 });
 
@@ -124,7 +124,7 @@ describe('field-type', () => {
   });
   it('copilot: only string values are read', () => {
     const [d] = only('field-type', fm('name: 123', 'description: x'), { targets: ['copilot'] });
-    assert.equal(d.message, '`name` should be a string, not a number (rejected by copilot).');
+    assert.equal(d.message, '`name` should be a string, not a number (reported by copilot).');
   });
   it('claude-code booleans accept yes/no/on/off/1/0', () => {
     assert.deepEqual(only('field-type', fm('name: x', 'description: x', 'background: Yes', 'user-invocable: 0', 'disable-model-invocation: off'), { targets: ['claude-code'] }), []);

@@ -431,14 +431,14 @@ function genericMeta(agent: ProfileId, doc: SkillDocument, dir: string): MetaRes
   }
   const n = toJs(getEntry(doc, 'name')?.value);
   const d = toJs(getEntry(doc, 'description')?.value);
-  if (typeof n !== 'string' || n === '') return { ok: false, message: 'missing name' };
   if (agent === 'copilot') {
-    if (typeof d !== 'string' || d === '') return { ok: false, message: 'missing description' };
+    // computeSkillDiscoveryInfo: the folder name stands in for a missing or different name.
     const folder = path.basename(dir);
-    if (n.replace(/<[^>]*>/g, '') !== folder) return { ok: false, message: `name "${n}" does not match folder "${folder}" (name-mismatch)` };
-    const cut = d.length > 1024 ? d.slice(0, 1024) : d;
-    return { ok: true, meta: { name: n, description: cut, extras: extrasOf(doc), hidden: toJs(getEntry(doc, 'disable-model-invocation')?.value) === true ? 'disable-model-invocation: true' : undefined } };
+    const description = typeof d === 'string' ? (d.length > 1024 ? d.slice(0, 1024) : d) : '';
+    const hidden = toJs(getEntry(doc, 'disable-model-invocation')?.value) === true ? 'disable-model-invocation: true' : description === '' ? 'no description (the model cannot tell when to use it)' : undefined;
+    return { ok: true, meta: { name: folder, description, extras: extrasOf(doc), hidden } };
   }
+  if (typeof n !== 'string' || n === '') return { ok: false, message: 'missing name' };
   if (d !== undefined && d !== null && typeof d !== 'string') return { ok: false, message: 'description is not a string' };
   return { ok: true, meta: { name: n, description: typeof d === 'string' ? d : '', extras: extrasOf(doc), hidden: typeof d !== 'string' ? 'no description (left out of the listing)' : undefined } };
 }

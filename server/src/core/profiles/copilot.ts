@@ -2,6 +2,8 @@ import type { AgentProfile } from './types';
 
 const DOCS = 'https://code.visualstudio.com/docs/agent-customization/agent-skills';
 const LOADER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts';
+// computeSkillDiscoveryInfo since microsoft/vscode#300455 (March 2026): the folder name replaces a missing or different name.
+const DISCOVERY = 'https://github.com/microsoft/vscode/blob/00eacc909d2d1c228288ecea53aca4de80064e4f/src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts';
 const LOCATIONS = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts';
 const YAML = 'https://github.com/microsoft/vscode/blob/main/src/vs/base/common/yaml.ts';
 const PARSER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/promptFileParser.ts';
@@ -12,7 +14,7 @@ export const copilot: AgentProfile = {
   id: 'copilot',
   label: 'GitHub Copilot (VS Code)',
   docs: DOCS,
-  summary: 'GitHub Copilot in VS Code: name and description required, name must equal the folder; over-long values are truncated and XML tags stripped; unknown fields ignored.',
+  summary: 'GitHub Copilot in VS Code: the skill is named after its folder (a missing or different `name` is replaced); a skill without description loads but the model cannot tell when to use it; over-long values are truncated and XML tags stripped; unknown fields ignored.',
   fileNames: ['SKILL.md', 'skill.md'],
   fileNamesSource: LOADER,
   discovery: {
@@ -22,39 +24,42 @@ export const copilot: AgentProfile = {
   },
   discoveryDepth: 1,
   duplicateNames: 'first found wins; workspace before user; the other is skipped with a warning',
-  onViolation: 'skipped and logged (missing name/description, name ≠ folder, duplicate, parse error); over-long values truncated, XML tags stripped',
+  onViolation: 'duplicate names and parse errors: skipped and logged; a missing or different name: the folder name is used (debug log); over-long values truncated, XML tags stripped',
   name: {
     charset: 'ascii-lower-alnum-hyphen',
     strictHyphens: false,
     maxLength: 64,
     mustMatchFolder: true,
-    defaultsToFolder: false,
-    onInvalid: 'reject',
-    // truncated to 64 characters, which then no longer equals the folder name
-    onTooLong: 'reject',
-    source: DOCS,
+    defaultsToFolder: true,
+    // Not skipped any more: VS Code names the skill after its folder instead.
+    onInvalid: 'warn',
+    onFolderMismatch: 'warn',
+    onTooLong: 'warn',
+    source: DISCOVERY,
   },
   fields: {
     name: {
       shapes: ['string'],
-      required: true,
+      required: false,
       minLength: 1,
       maxLength: 64,
-      onInvalid: 'reject',
+      onInvalid: 'warn',
       onXmlTags: 'truncate',
-      doc: 'Unique identifier: lowercase letters, numbers and hyphens, at most 64 characters; must equal the folder name (VS Code skips the skill otherwise). A longer name is cut to 64 characters and XML tags are removed before the comparison.',
-      source: LOADER,
+      doc: 'Lowercase letters, numbers and hyphens, at most 64 characters, equal to the folder name. VS Code cuts a longer name to 64 characters and removes XML tags; a missing name, or one that then differs from the folder name, is replaced by the folder name (the `/` command and the listing use it).',
+      source: DISCOVERY,
     },
     description: {
       shapes: ['string'],
       required: true,
       minLength: 1,
       maxLength: 1024,
-      onInvalid: 'reject',
+      onInvalid: 'warn',
+      // Loaded without one: listed with no description, so the model cannot tell when to use it.
+      onMissing: 'warn',
       onTooLong: 'truncate',
       onXmlTags: 'truncate',
-      doc: 'What the skill does and when to use it, at most 1024 characters (VS Code cuts a longer one and removes XML tags). Copilot reads it to decide when to load the skill.',
-      source: LOADER,
+      doc: 'What the skill does and when to use it, at most 1024 characters (VS Code cuts a longer one and removes XML tags). Copilot reads it to decide when to load the skill; a skill without one still loads, but is never picked.',
+      source: DISCOVERY,
     },
     'argument-hint': {
       shapes: ['string'],

@@ -61,3 +61,9 @@ test('codex: prose with `: ` or a broken flow-like value is quoted and parsed ag
   assert.deepEqual(s.skills, [['aws', 'Build for AWS: ECS'], ['hint', 'd']]);
   assert.deepEqual(s.skipped.map(([f, m]) => [f, m.slice(0, 13)]), [['broken/SKILL.md', 'invalid YAML:']]);
 });
+
+test('codex: `metadata` must be a mapping (a struct field), else the skill is skipped', async () => {
+  const s = await snapshotOf('codex', { m: 'name: m\ndescription: d\nmetadata: hello', n: 'name: n\ndescription: d\nmetadata:\n  short-description: s' });
+  assert.deepEqual(s.skills, [['n', 'd']]);
+  assert.deepEqual(s.skipped, [['m/SKILL.md', 'invalid YAML: metadata: invalid type: string, expected struct SkillMetadata']]);
+});

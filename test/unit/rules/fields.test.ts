@@ -207,3 +207,16 @@ describe('description-quality', () => {
     assert.equal(s.message, 'The description does not say when to use the skill; add "Use when …" so the agent knows when to load it.');
   });
 });
+
+describe('field-empty and field-type follow what each loader does', () => {
+  it('an empty description is a warning for opencode (listed with nothing) and an error for codex (skipped)', () => {
+    const text = fm('name: my-skill', "description: ''");
+    assert.deepEqual(only('field-empty', text, { targets: ['opencode'] }).map((d) => [d.severity, d.message]), [['warning', '`description` is empty; give it a value (reported by opencode).']]);
+    assert.deepEqual(only('field-empty', text, { targets: ['codex'] }).map((d) => d.severity), ['error']);
+  });
+  it('metadata that is no map: codex fails the frontmatter, skills-ref does not check it', () => {
+    const text = fm('name: my-skill', 'description: x', 'metadata: hello');
+    assert.deepEqual(only('field-type', text, { targets: ['codex'] }).map((d) => d.severity), ['error']);
+    assert.deepEqual(only('field-type', text, { targets: ['agentskills'] }).map((d) => d.severity), ['warning']);
+  });
+});

@@ -331,6 +331,11 @@ function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   for (const [key, v] of [['name', nameV], ['description', descV]] as const) {
     if (typeof v === 'object') return { ok: false, message: `invalid YAML: ${key}: invalid type: ${v.notString}, expected a string` };
   }
+  // `metadata` is a struct: a scalar or a list there fails the whole frontmatter.
+  const meta = resolveNode(getEntry(doc, 'metadata')?.value);
+  if (meta && (meta.kind === 'seq' || (meta.kind === 'scalar' && meta.value !== null))) {
+    return { ok: false, message: `invalid YAML: metadata: invalid type: ${meta.kind === 'seq' ? 'sequence' : 'string'}, expected struct SkillMetadata` };
+  }
   // The folder name stands in for a name that is missing or only white space.
   const name = rustSplitJoin((nameV as string | undefined) ?? '') || rustSplitJoin(path.basename(dir)) || 'skill';
   const description = rustSplitJoin((descV as string | undefined) ?? '');

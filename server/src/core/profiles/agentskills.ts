@@ -53,7 +53,8 @@ export const agentskills: AgentProfile = {
     },
     license: {
       shapes: ['string'],
-      onInvalid: 'reject',
+      // The spec says a string; skills-ref's validator does not check it.
+      onInvalid: 'warn',
       doc: 'The license name, or the name of a bundled license file.',
       source: SPEC,
       snippet: '${1:MIT}',
@@ -67,7 +68,8 @@ export const agentskills: AgentProfile = {
     },
     metadata: {
       shapes: ['map'],
-      onInvalid: 'reject',
+      // The spec says a map; skills-ref reads it only when it is one, and validates nothing.
+      onInvalid: 'warn',
       doc: 'Arbitrary key-value map for properties the specification does not define; skills-ref turns every key and value into a string.',
       source: PARSER,
       snippet: '\n  ${1:author}: ${2:value}',

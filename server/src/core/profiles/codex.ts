@@ -50,7 +50,8 @@ export const codex: AgentProfile = {
     },
     metadata: {
       shapes: ['map'],
-      onInvalid: 'ignore',
+      // A struct field: serde_yaml fails on a scalar or a list there, and the skill is skipped.
+      onInvalid: 'reject',
       doc: 'Only `short-description` is read (shown in the skills picker, at most 1024 characters).',
       source: LOADER,
       children: {

@@ -25,7 +25,9 @@ export const fieldEmpty: Rule = {
         if (!spec || !(spec.required || (spec.minLength ?? 0) > 0)) return undefined;
         const shape = shapeFor(p, node);
         const empty = shape === 'null' || (shape === 'string' && isBlank(stringFor(p, node)!));
-        return empty ? spec.onInvalid : undefined;
+        // An empty required value is read like a missing one (opencode and VS Code list
+        // the skill with no description; the others skip it).
+        return empty ? (spec.required ? spec.onMissing ?? spec.onInvalid : spec.onInvalid) : undefined;
       });
       if (verdict.empty) continue;
       ctx.report({

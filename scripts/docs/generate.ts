@@ -96,6 +96,7 @@ function yaml(p: AgentProfile): string {
   if (p.onBom) parts.push(`a BOM before \`---\`: ${p.onBom}`);
   if (p.yaml?.onFlowStyle) parts.push('no flow style');
   if (p.yaml?.onTabs) parts.push(`a tab between tokens: ${p.yaml.onTabs}`);
+  if (p.onLineCutAtTab) parts.push(`a tab in a line (the line is cut up to it): ${p.onLineCutAtTab}`);
   if (p.yaml?.scalars === 'strings') parts.push('scalars read as strings');
   return parts.join('; ');
 }
@@ -117,7 +118,7 @@ export function renderProfilesTable(list: readonly AgentProfile[] = profiles): s
     if (p.onViolation) lines.push(`  On a violation: ${cell(p.onViolation)}.`);
     if (p.duplicateNames) lines.push(`  Same name twice: ${cell(p.duplicateNames)}.`);
     for (const n of p.notes ?? []) lines.push(`  - ${cell(n)}`);
-    const sources = [...new Set([p.docs, p.discovery.source, p.name.source, p.unknownFieldsSource, p.unquotedColonSource, p.onBomSource, p.yaml?.source, ...Object.values(p.fields).map((f) => f.source)].filter(Boolean))];
+    const sources = [...new Set([p.docs, p.discovery.source, p.name.source, p.unknownFieldsSource, p.unquotedColonSource, p.onBomSource, p.onLineCutAtTabSource, p.yaml?.source, ...Object.values(p.fields).map((f) => f.source)].filter(Boolean))];
     lines.push(`  Sources: ${sources.map((s) => `<${s}>`).join(', ')}`);
     return lines.join('\n');
   });

@@ -21,3 +21,13 @@ test('tabs in a value and after `key:` are reported for lovia, with a fix; quote
 test('targets whose YAML loader takes tabs get nothing', () => {
   assert.deepEqual(check('---\nname: tabs\ndescription: Use this\tskill.\n---\n', ['agentskills', 'claude-code', 'codex']), []);
 });
+
+test('eino cuts every frontmatter line up to its first tab, even inside quotes; with lovia too, one diagnostic per tab', () => {
+  const text = '---\nname: tabs\ndescription: "Use this\tskill."\n---\nBody\n';
+  const eino = check(text, ['eino']);
+  assert.deepEqual(eino.map((d) => [d.severity, d.range.start.line, d.range.start.character, d.message]), [
+    ['error', 2, 22, 'A tab in a frontmatter line: the agent cuts every line up to its first tab before reading the YAML, so this line is read as `skill."` (rejected by eino). Use spaces.'],
+  ]);
+  assert.equal(check(text, ['lovia']).length, 0, 'PyYAML reads a tab inside quotes');
+  assert.equal(check('---\nname: tabs\ndescription: Use this\tskill.\n---\n', ['eino', 'lovia']).length, 1);
+});

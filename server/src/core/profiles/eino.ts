@@ -45,6 +45,9 @@ export const eino: AgentProfile = {
   unquotedColonSource: BACKEND,
   onLeadingBlankLines: 'accepted',
   // strings.TrimSpace keeps the BOM (not a space), so HasPrefix("---") fails and List fails for every skill.
+  // stripLineNumbers runs on the whole file before the frontmatter is split and parsed.
+  onLineCutAtTab: 'reject',
+  onLineCutAtTabSource: BACKEND,
   onBom: 'reject',
   onBomSource: BACKEND,
   yaml: { parser: 'gopkg.in/yaml.v3', scalars: 'strings', source: BACKEND },

@@ -170,6 +170,12 @@ export interface AgentProfile {
   yaml?: YamlDialect;
   /** what happens when blank lines precede the opening `---` (default `reject`: no frontmatter seen) */
   onLeadingBlankLines?: Outcome | 'accepted';
+  /**
+   * what happens when a frontmatter line holds a tab and the agent cuts every line of
+   * the file up to its first tab before parsing (Eino strips `cat -n` line numbers)
+   */
+  onLineCutAtTab?: Outcome;
+  onLineCutAtTabSource?: string;
   /** what happens when the file starts with a UTF-8 byte order mark (undefined: no claim) */
   onBom?: Outcome | 'accepted';
   onBomSource?: string;

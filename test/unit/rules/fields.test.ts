@@ -220,3 +220,13 @@ describe('field-empty and field-type follow what each loader does', () => {
     assert.deepEqual(only('field-type', text, { targets: ['agentskills'] }).map((d) => d.severity), ['warning']);
   });
 });
+
+describe('null words with string-typed loaders', () => {
+  it('codex (serde_yaml Option<String>): `description: ~` is no description, and the skill is skipped; skills-ref reads the text "~"', () => {
+    for (const v of ['~', 'null', 'NULL']) {
+      const text = fm('name: my-skill', `description: ${v}`);
+      assert.deepEqual(only('field-empty', text, { targets: ['codex'] }).map((d) => [d.severity, d.message]), [['error', '`description` is empty; give it a value (rejected by codex).']], v);
+      assert.deepEqual(only('field-empty', text, { targets: ['agentskills'] }), [], v);
+    }
+  });
+});

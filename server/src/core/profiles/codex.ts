@@ -76,7 +76,8 @@ export const codex: AgentProfile = {
   // read_to_string keeps the BOM; the first line's trim() does not remove it (not White_Space).
   onBom: 'reject',
   onBomSource: LOADER,
-  yaml: { parser: 'serde_yaml', scalars: 'strings', source: LOADER },
+  // Option<String> fields: serde_yaml reads a plain `~` or `null` as None.
+  yaml: { parser: 'serde_yaml', scalars: 'strings', nullWords: true, source: LOADER },
   notes: [
     'Only `SKILL.md` (exact case); found up to 6 levels below a skills folder; hidden folders skipped.',
     'Unquoted `: ` in a value: newer Codex quotes the value and retries; older releases skip the skill.',

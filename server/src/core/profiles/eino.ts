@@ -50,7 +50,8 @@ export const eino: AgentProfile = {
   onLineCutAtTabSource: BACKEND,
   onBom: 'reject',
   onBomSource: BACKEND,
-  yaml: { parser: 'gopkg.in/yaml.v3', scalars: 'strings', source: BACKEND },
+  // yaml.v3 decodes a plain `~` or `null` into a string field as "".
+  yaml: { parser: 'gopkg.in/yaml.v3', scalars: 'strings', nullWords: true, source: BACKEND },
   notes: [
     'No default folders: the application passes `BaseDir`; only `<BaseDir>/<skill>/SKILL.md` is found.',
     'Every line loses everything up to its first tab (meant to strip `cat -n` line numbers).',

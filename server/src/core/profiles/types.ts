@@ -123,6 +123,8 @@ export interface YamlDialect {
   onTags?: Outcome;
   /** a tab between tokens (`a: b<TAB>c`, a tab after `key:`), which PyYAML's scanner refuses */
   onTabs?: Outcome;
+  /** with `scalars: 'strings'`: a plain `~`, `null`, `Null` or `NULL` is still null (serde_yaml's Option, yaml.v3), not the text */
+  nullWords?: boolean;
   source: string;
 }
 

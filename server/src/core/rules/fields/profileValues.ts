@@ -27,7 +27,7 @@ export function shapeFor(p: AgentProfile, node: ValueNode | null | undefined): S
   if (!n) return 'null';
   if (n.kind === 'scalar') {
     const typing = p.yaml?.scalars ?? 'yaml1.2';
-    if (typing === 'strings') return n.value === null && isBlank(n.source) ? 'null' : 'string';
+    if (typing === 'strings') return n.value === null && (isBlank(n.source) || (p.yaml?.nullWords && n.style === 'plain')) ? 'null' : 'string';
     if (typing === 'yaml1.1' && n.style === 'plain' && typeof n.value === 'string') {
       if (YAML11_BOOL.test(n.value)) return 'boolean';
       if (YAML11_DATE.test(n.value)) return 'date';

@@ -230,3 +230,10 @@ describe('null words with string-typed loaders', () => {
     }
   });
 });
+
+describe('eino context: a wrong shape fails, an unknown value runs inline', () => {
+  it('a list is rejected (yaml.v3 cannot unmarshal it into the string field); `inline` is ignored', () => {
+    assert.deepEqual(only('field-type', fm('name: my-skill', 'description: x', 'context: [a]'), { targets: ['eino'] }).map((d) => [d.severity, d.message]), [['error', '`context` should be a string, not a list (rejected by eino).']]);
+    assert.deepEqual(only('field-value', fm('name: my-skill', 'description: x', 'context: inline'), { targets: ['eino'] }).map((d) => d.message), ['`inline` is not a valid `context`: expected `fork`, `fork_with_context` (ignored by eino).']);
+  });
+});

@@ -30,7 +30,10 @@ export const eino: AgentProfile = {
     context: {
       shapes: ['string'],
       values: ['fork', 'fork_with_context'],
-      onInvalid: 'ignore',
+      // A list or map fails yaml.v3's unmarshal into the string field (and the listing of
+      // every skill with it); another string just runs the skill inline.
+      onInvalid: 'reject',
+      onUnknownValue: 'ignore',
       doc: '`fork` runs the skill in a new sub-agent; `fork_with_context` also gives it the conversation so far; anything else runs inline. The built-in filesystem backend drops this field.',
       source: SOURCE,
     },

@@ -62,6 +62,8 @@ export interface FieldSpec {
   onXmlTags?: Outcome;
   /** what the agent does when a required field is missing (defaults to onInvalid) */
   onMissing?: Outcome;
+  /** what the agent does with a value of the right shape that is not one of `values` (defaults to onInvalid) */
+  onUnknownValue?: Outcome;
   /** nested fields of a map (e.g. Codex `metadata.short-description`) */
   children?: Readonly<Record<string, FieldSpec>>;
 }

@@ -20,7 +20,8 @@ export const fieldValue: Rule = {
       const value = node.value;
       const verdict = new Verdict(ctx.targets, (p) => {
         const values = p.fields[entry.key]?.values;
-        return values && !values.includes(value) ? p.fields[entry.key].onInvalid : undefined;
+        const spec = p.fields[entry.key];
+        return values && !values.includes(value) ? spec.onUnknownValue ?? spec.onInvalid : undefined;
       });
       if (verdict.empty) continue;
       const allowed = [...new Set(verdict.profiles.flatMap((p) => p.fields[entry.key].values ?? []))];

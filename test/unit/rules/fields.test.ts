@@ -237,3 +237,16 @@ describe('eino context: a wrong shape fails, an unknown value runs inline', () =
     assert.deepEqual(only('field-value', fm('name: my-skill', 'description: x', 'context: inline'), { targets: ['eino'] }).map((d) => d.message), ['`inline` is not a valid `context`: expected `fork`, `fork_with_context` (ignored by eino).']);
   });
 });
+
+describe('no name: the folder name is held to the naming rule of agents that default to it', () => {
+  it('lovia rejects `my.skill`; codex a folder name over 64 characters; a fix adds a valid name', () => {
+    const text = fm('description: Does things. Use when asked.');
+    const [d] = only('name-format', text, { targets: ['lovia'], path: '/s/my.skill/SKILL.md' });
+    assert.equal(d.message, 'No `name`, so the folder name `my.skill` is the skill\'s name, and it may only contain letters and digits joined by single `-` or `_` (rejected by lovia). Add a valid `name` or rename the folder.');
+    assert.deepEqual(d.range, r(0, 0, 0, 3));
+    assert.equal(applyFix(text, d), fm('name: my-skill', 'description: Does things. Use when asked.'));
+    const long = 'a'.repeat(70);
+    assert.deepEqual(only('name-format', text, { targets: ['codex'], path: `/s/${long}/SKILL.md` }).map((x) => x.severity), ['error']);
+    assert.deepEqual(only('name-format', text, { targets: ['lovia', 'codex'], path: '/s/fine-name/SKILL.md' }), []);
+  });
+});

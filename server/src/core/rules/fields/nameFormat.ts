@@ -1,9 +1,9 @@
 import { getEntry } from '../../document/values';
 import type { AgentProfile } from '../../profiles/types';
-import type { Rule } from '../types';
-import { replaceValue, yamlScalar } from '../edits';
+import type { Rule, RuleContext } from '../types';
+import { eol, replaceValue, yamlScalar } from '../edits';
 import { Verdict } from '../outcomes';
-import { describeCharset, nameProblems, suggestName, type NameProblem } from './nameChecks';
+import { describeCharset, nameProblems, normalizedName, suggestName, type NameProblem } from './nameChecks';
 import { hasYamlErrorAt, stringFor } from './profileValues';
 
 const PHRASES: Record<NameProblem, (p: AgentProfile[]) => string> = {
@@ -26,7 +26,8 @@ export const nameFormat: Rule = {
   defaultSeverity: 'error',
   check(ctx) {
     const entry = getEntry(ctx.doc, 'name');
-    if (!entry?.value || hasYamlErrorAt(ctx.doc, entry)) return;
+    if (!entry) return folderAsName(ctx);
+    if (!entry.value || hasYamlErrorAt(ctx.doc, entry)) return;
     const found = new Map<NameProblem, AgentProfile[]>();
     let name: string | undefined;
     const verdict = new Verdict(ctx.targets, (p) => {
@@ -56,3 +57,37 @@ export const nameFormat: Rule = {
     });
   },
 };
+
+/**
+ * No `name`: agents that default to the folder name hold that name to their rule too
+ * (lovia's `_validate_name` on `entry.name`, Codex's `validate_len` on the default).
+ */
+function folderAsName(ctx: RuleContext): void {
+  const fm = ctx.doc.frontmatter;
+  if (fm.state !== 'mapping' || !fm.openRange || fm.problems.some((p) => p.severity === 'error')) return;
+  const folder = ctx.folderName;
+  const found = new Map<NameProblem, AgentProfile[]>();
+  const tooLong: AgentProfile[] = [];
+  const verdict = new Verdict(ctx.targets, (p) => {
+    if (!p.name.defaultsToFolder) return undefined;
+    const problems = nameProblems(p, folder);
+    for (const k of problems) found.set(k, [...(found.get(k) ?? []), p]);
+    const long = [...normalizedName(p, folder)].length > p.name.maxLength;
+    if (long) tooLong.push(p);
+    if (!problems.length && !long) return undefined;
+    return problems.length ? p.name.onInvalid : p.name.onTooLong ?? p.name.onInvalid;
+  });
+  if (verdict.empty) return;
+  const parts = ORDER.filter((k) => found.has(k)).map((k) => PHRASES[k](found.get(k)!));
+  if (tooLong.length) parts.push(`is ${[...folder].length} characters, over the limit of ${Math.min(...tooLong.map((p) => p.name.maxLength))}`);
+  const ascii = verdict.profiles.some((t) => t.name.charset.startsWith('ascii'));
+  const suggestion = suggestName(folder, ascii);
+  const line = fm.openRange.start.line + 1;
+  const nl = eol(ctx.doc);
+  ctx.report({
+    severity: verdict.severity,
+    message: `No \`name\`, so the folder name \`${folder}\` is the skill's name, and it ${joinAnd(parts)} (${verdict.describe()}). Add a valid \`name\` or rename the folder.`,
+    range: fm.openRange,
+    fixes: suggestion ? [{ title: `Add \`name: ${suggestion}\``, edits: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `name: ${yamlScalar(suggestion)}${nl}` }], preferred: true }] : undefined,
+  });
+}

@@ -96,6 +96,7 @@ function yaml(p: AgentProfile): string {
   if (p.onBom) parts.push(`a BOM before \`---\`: ${p.onBom}`);
   if (p.yaml?.onFlowStyle) parts.push('no flow style');
   if (p.yaml?.onTabs) parts.push(`a tab between tokens: ${p.yaml.onTabs}`);
+  if (p.onInnerDelimiter) parts.push(`\`---\` inside the frontmatter: ${p.onInnerDelimiter}`);
   if (p.onLineCutAtTab) parts.push(`a tab in a line (the line is cut up to it): ${p.onLineCutAtTab}`);
   if (p.yaml?.scalars === 'strings') parts.push('scalars read as strings');
   return parts.join('; ');

@@ -187,3 +187,12 @@ describe('skill-file-name', () => {
     assert.deepEqual(only('skill-file-name', '---\nname: my-skill\n---\n', { path: '/skills/my-skill/skill.md', targets: ['agentskills', 'copilot'] }), []);
   });
 });
+
+describe('frontmatter-inner-delimiter', () => {
+  it('skills-ref splits at the first `---` after the opening one: a comment rule ends its frontmatter', () => {
+    const text = '---\nname: x\n# ---- optional fields ----\ndescription: Does things. Use when asked.\n---\nBody\n';
+    const ds = only('frontmatter-inner-delimiter', text, { targets: ['agentskills'] });
+    assert.deepEqual(ds.map((d) => [d.severity, d.range.start.line, d.range.start.character, d.range.end.character]), [['error', 2, 2, 5]]);
+    assert.deepEqual(only('frontmatter-inner-delimiter', text, { targets: ['lovia', 'codex', 'claude-code'] }), []);
+  });
+});

@@ -92,6 +92,8 @@ export const agentskills: AgentProfile = {
   onLeadingBlankLines: 'reject',
   // read_text() keeps the BOM, and parse_frontmatter wants `---` first.
   onBom: 'reject',
+  // parse_frontmatter: content.split("---", 2), so the first `---` after the opening one ends the frontmatter.
+  onInnerDelimiter: 'reject',
   onBomSource: PARSER,
   yaml: { parser: 'strictyaml', scalars: 'strings', onFlowStyle: 'reject', onAnchors: 'reject', onTags: 'reject', source: STRICTYAML },
   notes: [

@@ -179,6 +179,8 @@ export interface AgentProfile {
    * the file up to its first tab before parsing (Eino strips `cat -n` line numbers)
    */
   onLineCutAtTab?: Outcome;
+  /** what happens when `---` appears inside the frontmatter and the agent splits the file at the first one (skills-ref) */
+  onInnerDelimiter?: Outcome;
   onLineCutAtTabSource?: string;
   /** what happens when the file starts with a UTF-8 byte order mark (undefined: no claim) */
   onBom?: Outcome | 'accepted';

@@ -25,6 +25,7 @@ import { unquotedColon } from './frontmatter/unquotedColon';
 import { yamlSyntax } from './frontmatter/yamlSyntax';
 import { yamlUnsupportedSyntax } from './frontmatter/yamlUnsupportedSyntax';
 import { yamlTab } from './frontmatter/yamlTab';
+import { innerDelimiter } from './frontmatter/innerDelimiter';
 import type { Rule } from './types';
 
 /** Every document rule, in the order their diagnostics are listed. */
@@ -37,6 +38,7 @@ export const documentRules: readonly Rule[] = [
   frontmatterNotMapping,
   frontmatterEmpty,
   delimiterSpaces,
+  innerDelimiter,
   yamlSyntax,
   unquotedColon,
   duplicateKey,

@@ -250,3 +250,10 @@ describe('no name: the folder name is held to the naming rule of agents that def
     assert.deepEqual(only('name-format', text, { targets: ['lovia', 'codex'], path: '/s/fine-name/SKILL.md' }), []);
   });
 });
+
+describe('PyYAML (lovia) types plain scalars by YAML 1.1', () => {
+  it('`1_000` and `0b101` are numbers (rejected as a description); `1e3`, `0o17` and `08` are strings', () => {
+    for (const v of ['1_000', '0b101']) assert.deepEqual(only('field-type', fm('name: my-skill', `description: ${v}`), { targets: ['lovia'] }).map((d) => d.severity), ['error'], v);
+    for (const v of ['1e3', '0o17', '08']) assert.deepEqual(only('field-type', fm('name: my-skill', `description: ${v}`), { targets: ['lovia'] }), [], v);
+  });
+});

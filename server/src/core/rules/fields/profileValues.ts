@@ -2,12 +2,11 @@ import type { FrontmatterEntry, SkillDocument, ValueNode } from '../../document/
 import { resolveNode, typeName } from '../../document/values';
 import type { AgentProfile, FieldSpec, LengthMeasure, ValueShape } from '../../profiles/types';
 import { charLength } from './entries';
+import { pyPlainScalar } from '../../render/pyValue';
 
 export type SeenShape = ValueShape | 'null' | 'date';
 
 // PyYAML's YAML 1.1 resolvers for what the `yaml` package (YAML 1.2) reads as strings.
-const YAML11_BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
-const YAML11_DATE = /^\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?$/;
 const LENIENT_BOOL = /^(?:true|false|yes|no|on|off|1|0)$/i;
 
 /** `s.trim() === ''` without copying a long value that ends in a line break. */
@@ -28,9 +27,11 @@ export function shapeFor(p: AgentProfile, node: ValueNode | null | undefined): S
   if (n.kind === 'scalar') {
     const typing = p.yaml?.scalars ?? 'yaml1.2';
     if (typing === 'strings') return n.value === null && (isBlank(n.source) || (p.yaml?.nullWords && n.style === 'plain')) ? 'null' : 'string';
-    if (typing === 'yaml1.1' && n.style === 'plain' && typeof n.value === 'string') {
-      if (YAML11_BOOL.test(n.value)) return 'boolean';
-      if (YAML11_DATE.test(n.value)) return 'date';
+    if (typing === 'yaml1.1' && n.style === 'plain' && !n.tag) {
+      // PyYAML's resolvers, not YAML 1.2's: `1_000` and `0b101` are ints, `1e3`, `0o17`
+      // and `08` are strings, `yes` is a boolean, `2024-01-01` a date.
+      const v = pyPlainScalar(n.source.trim());
+      return v.t === 'none' ? 'null' : v.t === 'bool' ? 'boolean' : v.t === 'int' || v.t === 'float' ? 'number' : v.t === 'date' || v.t === 'datetime' ? 'date' : 'string';
     }
   }
   const t = typeName(n);

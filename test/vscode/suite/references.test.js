@@ -52,6 +52,10 @@ suite('references', () => {
         const now = vscode.languages.getDiagnostics(editor.document.uri).map((d) => `${d.code.value ?? d.code}@${d.range.start.line}`);
         return now.join() === 'reference-fragment-missing@9,reference-missing@10';
       }, { what: 'reference-missing@8 gone after creating references/missing.md' });
+      // VS Code batches file events and drops a create and a delete that land in one
+      // batch; the clean result above may come from a pull that saw the file before
+      // its create event was delivered. Let that event go out on its own first.
+      await new Promise((r) => setTimeout(r, 1500));
     } finally {
       fs.rmSync(created);
     }

@@ -257,3 +257,15 @@ describe('PyYAML (lovia) types plain scalars by YAML 1.1', () => {
     for (const v of ['1e3', '0o17', '08']) assert.deepEqual(only('field-type', fm('name: my-skill', `description: ${v}`), { targets: ['lovia'] }), [], v);
   });
 });
+
+describe('lengths and duplicates as the loaders see them', () => {
+  it('copilot counts UTF-16 units: 600 emoji are 1,200, over 1,024', () => {
+    const [d] = only('field-too-long', fm('name: my-skill', `description: ${'😀'.repeat(600)}`), { targets: ['copilot'] });
+    assert.equal(d.message, '`description` is 1200 characters in UTF-16 code units (an emoji counts 2), over the limit of 1024; shorten it (truncated by copilot).');
+    assert.deepEqual(only('field-too-long', fm('name: my-skill', `description: ${'😀'.repeat(600)}`), { targets: ['lovia'] }), []);
+  });
+  it('codex rejects a second `description`, not a second unknown key', () => {
+    assert.deepEqual(only('duplicate-key', fm('name: my-skill', 'description: a', 'description: b'), { targets: ['codex'] }).map((d) => d.severity), ['error']);
+    assert.deepEqual(only('duplicate-key', fm('name: my-skill', 'description: a', 'license: MIT', 'license: MIT'), { targets: ['codex'] }).map((d) => [d.severity, d.message]), [['warning', 'Duplicate key `license`; remove one of them (the last one counts).']]);
+  });
+});

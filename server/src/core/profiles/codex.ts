@@ -70,6 +70,8 @@ export const codex: AgentProfile = {
   unknownFieldsSource: LOADER,
   onYamlError: 'reject',
   onDuplicateKey: 'reject',
+  // serde's derived visitor rejects a duplicate of a field it reads; unknown keys go to IgnoredAny.
+  duplicateKeysChecked: ['name', 'description', 'metadata'],
   unquotedColon: 'accepted',
   unquotedColonSource: LOADER,
   onLeadingBlankLines: 'reject',

@@ -43,6 +43,8 @@ export const copilot: AgentProfile = {
       required: false,
       minLength: 1,
       maxLength: 64,
+      // truncateAgentSkillName / truncateAgentSkillDescription cut by JavaScript's `.length`.
+      lengthMeasure: 'utf16',
       onInvalid: 'warn',
       onXmlTags: 'truncate',
       doc: 'Lowercase letters, numbers and hyphens, at most 64 characters, equal to the folder name. VS Code cuts a longer name to 64 characters and removes XML tags; a missing name, or one that then differs from the folder name, is replaced by the folder name (the `/` command and the listing use it).',
@@ -53,6 +55,7 @@ export const copilot: AgentProfile = {
       required: true,
       minLength: 1,
       maxLength: 1024,
+      lengthMeasure: 'utf16',
       onInvalid: 'warn',
       // Loaded without one: listed with no description, so the model cannot tell when to use it.
       onMissing: 'warn',

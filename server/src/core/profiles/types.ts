@@ -53,7 +53,8 @@ export interface FieldSpec {
   /**
    * how the agent measures the length (default `code-points`: Python `len`, Rust
    * `chars().count()`); `collapsed-whitespace`: after joining all white space runs
-   * into one space (Codex); `stripped`: after trimming (skills-ref `name`)
+   * into one space (Codex); `stripped`: after trimming (skills-ref `name`); `utf16`:
+   * JavaScript's `.length`, an emoji counting 2 (VS Code)
    */
   lengthMeasure?: LengthMeasure;
   /** booleans: also `yes`/`no`/`on`/`off`/`1`/`0` in any case (Claude Code) */
@@ -68,7 +69,7 @@ export interface FieldSpec {
   children?: Readonly<Record<string, FieldSpec>>;
 }
 
-export type LengthMeasure = 'code-points' | 'collapsed-whitespace' | 'stripped';
+export type LengthMeasure = 'code-points' | 'collapsed-whitespace' | 'stripped' | 'utf16';
 
 export type NameCharset =
   /** Unicode letters and digits that are lowercase (skills-ref: `isalnum()` + `islower`) */
@@ -165,6 +166,8 @@ export interface AgentProfile {
   onYamlError: Outcome;
   /** what happens with duplicate keys (Go yaml.v3 rejects, PyYAML/JS keep the last) */
   onDuplicateKey: Outcome;
+  /** only duplicates of these keys get `onDuplicateKey`; others keep the last (serde's derived structs check their own fields only) */
+  duplicateKeysChecked?: readonly string[];
   /** how an unquoted `: ` inside a value is handled (default `reject`) */
   unquotedColon?: UnquotedColonHandling;
   unquotedColonSource?: string;

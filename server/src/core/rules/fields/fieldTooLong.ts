@@ -7,6 +7,7 @@ import { measure, stringFor } from './profileValues';
 
 const MEASURE_NOTE: Record<string, string> = {
   'collapsed-whitespace': ' after collapsing white space',
+  utf16: ' in UTF-16 code units (an emoji counts 2)',
 };
 
 function check(ctx: RuleContext, entry: FrontmatterEntry, label: string, specOf: (p: AgentProfile) => FieldSpec | undefined): void {
@@ -31,7 +32,9 @@ function check(ctx: RuleContext, entry: FrontmatterEntry, label: string, specOf:
   const first = verdict.profiles[0];
   const len = lengths.get(first)!;
   const limits = [...new Set(verdict.profiles.map((p) => Math.min(specOf(p)!.maxLength ?? Infinity, label === 'name' ? p.name.maxLength : Infinity)))].sort((a, b) => a - b);
-  const note = MEASURE_NOTE[specOf(first)!.lengthMeasure ?? ''] ?? '';
+  const how = specOf(first)!.lengthMeasure;
+  // UTF-16 units differ from characters only with characters outside the BMP (emoji).
+  const note = how === 'utf16' && !/[\uD800-\uDBFF]/.test(stringFor(first, entry.value) ?? '') ? '' : MEASURE_NOTE[how ?? ''] ?? '';
   ctx.report({
     severity: verdict.severity,
     message: `\`${label}\` is ${len} characters${note}, over the limit of ${limits.join('/')}; shorten it (${verdict.describe()}).`,

@@ -64,7 +64,7 @@ export function measure(s: string, how: LengthMeasure | undefined, nfkc = false)
   if (how === 'collapsed-whitespace') s = s.split(/\s+/u).filter(Boolean).join(' ');
   else if (how === 'stripped') s = s.trim();
   if (nfkc) s = s.normalize('NFKC');
-  return charLength(s);
+  return how === 'utf16' ? s.length : charLength(s);
 }
 
 /** Whether a YAML error touches the offsets [start, end]. */

@@ -2,12 +2,18 @@ import type { FrontmatterEntry } from '../../document/model';
 import type { Rule } from '../types';
 import { removeEntry } from '../edits';
 import { lastEntries } from '../fields/entries';
-import { perTargets, Verdict } from '../outcomes';
+import { perTargetsAndKey, Verdict } from '../outcomes';
+import type { AgentProfile } from '../../profiles/types';
+
+/** What one target does with a second `key` (Codex checks only the fields it reads). */
+function onDuplicate(p: AgentProfile, key: string) {
+  return p.duplicateKeysChecked && !p.duplicateKeysChecked.includes(key) ? 'ignore' : p.onDuplicateKey;
+}
 
 /** What the targets do with a duplicate key: the severity and the end of the message. */
-const handling = perTargets((targets) => {
-  const verdict = new Verdict(targets, (p) => p.onDuplicateKey === 'ignore' ? undefined : p.onDuplicateKey);
-  const keepers = targets.filter((p) => p.onDuplicateKey === 'ignore').map((p) => p.id);
+const handling = perTargetsAndKey((targets, key) => {
+  const verdict = new Verdict(targets, (p) => (onDuplicate(p, key) === 'ignore' ? undefined : onDuplicate(p, key)));
+  const keepers = targets.filter((p) => onDuplicate(p, key) === 'ignore').map((p) => p.id);
   const who = verdict.empty
     ? 'the last one counts'
     : `${verdict.describe()}${keepers.length ? `; ${keepers.join(', ')} keep${keepers.length > 1 ? '' : 's'} the last one` : ''}`;
@@ -21,7 +27,6 @@ export const duplicateKey: Rule = {
   check(ctx) {
     const entries = ctx.doc.frontmatter.entries;
     if (lastEntries(ctx.doc).length === entries.length) return; // every key once
-    const { severity, who } = handling(ctx.targets);
     const first = new Map<string, FrontmatterEntry>();
     for (const e of entries) {
       const prev = first.get(e.key);
@@ -29,6 +34,7 @@ export const duplicateKey: Rule = {
         first.set(e.key, e);
         continue;
       }
+      const { severity, who } = handling(ctx.targets, e.key);
       ctx.report({
         severity,
         message: `Duplicate key \`${e.key}\`; remove one of them (${who}).`,

@@ -67,3 +67,8 @@ test('codex: `metadata` must be a mapping (a struct field), else the skill is sk
   assert.deepEqual(s.skills, [['n', 'd']]);
   assert.deepEqual(s.skipped, [['m/SKILL.md', 'invalid YAML: metadata: invalid type: string, expected struct SkillMetadata']]);
 });
+
+test('codex: a list in metadata.short-description skips the skill', async () => {
+  const s = await snapshotOf('codex', { sd: 'name: sd\ndescription: d\nmetadata:\n  short-description: [a, b]' });
+  assert.deepEqual(s.skipped, [['sd/SKILL.md', 'invalid YAML: metadata.short-description: invalid type: sequence, expected a string']]);
+});

@@ -269,3 +269,11 @@ describe('lengths and duplicates as the loaders see them', () => {
     assert.deepEqual(only('duplicate-key', fm('name: my-skill', 'description: a', 'license: MIT', 'license: MIT'), { targets: ['codex'] }).map((d) => [d.severity, d.message]), [['warning', 'Duplicate key `license`; remove one of them (the last one counts).']]);
   });
 });
+
+describe('nested fields the agent reads have their own shapes', () => {
+  it('codex: a list in metadata.short-description fails the skill', () => {
+    const ds = only('field-type', fm('name: my-skill', 'description: x', 'metadata:', '  short-description: [a, b]'), { targets: ['codex'] });
+    assert.deepEqual(ds.map((d) => [d.severity, d.message, d.range]), [['error', '`metadata.short-description` should be a string, not a list (rejected by codex).', r(4, 21, 4, 27)]]);
+    assert.deepEqual(only('field-type', fm('name: my-skill', 'description: x', 'metadata:', '  short-description: fine'), { targets: ['codex'] }), []);
+  });
+});

@@ -336,6 +336,8 @@ function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   if (meta && (meta.kind === 'seq' || (meta.kind === 'scalar' && meta.value !== null))) {
     return { ok: false, message: `invalid YAML: metadata: invalid type: ${meta.kind === 'seq' ? 'sequence' : 'string'}, expected struct SkillMetadata` };
   }
+  const short = meta?.kind === 'map' ? scalarText(meta.entries.find((e) => e.key === 'short-description')?.value) : undefined;
+  if (typeof short === 'object') return { ok: false, message: `invalid YAML: metadata.short-description: invalid type: ${short.notString}, expected a string` };
   // The folder name stands in for a name that is missing or only white space.
   const name = rustSplitJoin((nameV as string | undefined) ?? '') || rustSplitJoin(path.basename(dir)) || 'skill';
   const description = rustSplitJoin((descV as string | undefined) ?? '');

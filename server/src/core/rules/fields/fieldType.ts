@@ -75,6 +75,19 @@ function checkItems(ctx: RuleContext, entry: FrontmatterEntry): void {
   if (node.kind === 'map') {
     for (const child of node.entries) {
       const t = typeName(child.value);
+      // A nested field the agent reads (Codex `metadata.short-description`) has its own shapes.
+      let seen: SeenShape = 'null';
+      const nested = new Verdict(ctx.targets, (p) => {
+        const spec = p.fields[entry.key]?.children?.[child.key];
+        if (!spec || !child.value || shapeFits(p, spec, child.value)) return undefined;
+        seen = shapeFor(p, child.value);
+        return spec.onInvalid;
+      });
+      if (!nested.empty) {
+        const shapes = [...new Set(nested.profiles.flatMap((p) => p.fields[entry.key].children![child.key].shapes))].map((s) => `a ${s}`).join(' or ');
+        ctx.report({ severity: nested.severity, message: `\`${entry.key}.${child.key}\` should be ${shapes}, not a ${seen} (${nested.describe()}).`, range: child.value!.range });
+        continue;
+      }
       const verdict = new Verdict(ctx.targets, (p) => {
         const spec: FieldSpec | undefined = p.fields[entry.key];
         return spec?.mapValueShape === 'string' && shapeFor(p, child.value) !== 'string' ? spec.onInvalid : undefined;

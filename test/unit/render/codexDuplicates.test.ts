@@ -25,7 +25,7 @@ test('two skills named dup: `a/b` lists before `a-b`, and $dup injects nothing',
     const load = await renderLoad(c, fs, 'dup');
     assert.equal(load.ok, false);
     assert.equal(load.parts[0].text, '');
-    assert.match(load.notes[0], /^2 skills are named "dup" .*: Codex injects none of them for `\$dup`$/);
+    assert.deepEqual(load.notes, [`2 skills are named "dup" (${root}/a/b/SKILL.md, ${root}/a-b/SKILL.md): Codex injects none of them for \`$dup\``]);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -28,7 +28,7 @@ test('`link/../secret.txt` escapes when `link` leads out of the skill; `../` ins
     assert.equal(escaped.parts[0].text, "Path 'link/../secret.txt' escapes skill directory.  Use a relative path inside the skill directory.");
     const inside = await renderRead(c, fs, 'demo', 'references/../secret.txt');
     assert.equal(inside.ok, true);
-    assert.match(inside.parts[0].text, /inside/);
+    assert.equal(inside.parts[0].text, '[skill: demo  file: references/../secret.txt]\n--- BEGIN SKILL CONTENT (reference material) ---\ninside\n\n--- END SKILL CONTENT ---');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -298,7 +298,7 @@ const EINO_STRING_FIELDS = new Set(['name', 'description', 'context', 'agent', '
  * yaml.v3): its text as written (`007`, `1.0`, `true`), never a number or boolean;
  * undefined for null (`~`, `null`, nothing); a sequence or mapping is not a string.
  */
-function scalarText(node: ValueNode | null | undefined): string | undefined | { notString: 'sequence' | 'mapping' } {
+function stringFieldValue(node: ValueNode | null | undefined): string | undefined | { notString: 'sequence' | 'mapping' } {
   const n = resolveNode(node);
   if (!n) return undefined;
   if (n.kind === 'seq') return { notString: 'sequence' };
@@ -326,8 +326,8 @@ function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
     if (!again || again.frontmatter.problems.some((p) => p.severity === 'error')) return { ok: false, message: `invalid YAML: ${err.message}` };
     doc = again;
   }
-  const nameV = scalarText(getEntry(doc, 'name')?.value);
-  const descV = scalarText(getEntry(doc, 'description')?.value);
+  const nameV = stringFieldValue(getEntry(doc, 'name')?.value);
+  const descV = stringFieldValue(getEntry(doc, 'description')?.value);
   for (const [key, v] of [['name', nameV], ['description', descV]] as const) {
     if (typeof v === 'object') return { ok: false, message: `invalid YAML: ${key}: invalid type: ${v.notString}, expected a string` };
   }
@@ -336,7 +336,7 @@ function codexMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   if (meta && (meta.kind === 'seq' || (meta.kind === 'scalar' && meta.value !== null))) {
     return { ok: false, message: `invalid YAML: metadata: invalid type: ${meta.kind === 'seq' ? 'sequence' : 'string'}, expected struct SkillMetadata` };
   }
-  const short = meta?.kind === 'map' ? scalarText(meta.entries.find((e) => e.key === 'short-description')?.value) : undefined;
+  const short = meta?.kind === 'map' ? stringFieldValue(meta.entries.find((e) => e.key === 'short-description')?.value) : undefined;
   if (typeof short === 'object') return { ok: false, message: `invalid YAML: metadata.short-description: invalid type: ${short.notString}, expected a string` };
   // The folder name stands in for a name that is missing or only white space.
   const name = rustSplitJoin((nameV as string | undefined) ?? '') || rustSplitJoin(path.basename(dir)) || 'skill';

@@ -2,7 +2,7 @@ import { resolveNode } from '../../document/values';
 import type { Rule } from '../types';
 import { perTargetsAndKey, Verdict } from '../outcomes';
 import { lastEntries } from './entries';
-import { hasYamlErrorAt, isBlank, shapeFor, stringFor } from './profileValues';
+import { hasYamlErrorAt, isBlank, missingOutcome, shapeFor, stringFor } from './profileValues';
 
 /** Whether some target needs a value for the key. */
 const needsValue = perTargetsAndKey((targets, key) => targets.some((p) => {
@@ -27,7 +27,7 @@ export const fieldEmpty: Rule = {
         const empty = shape === 'null' || (shape === 'string' && isBlank(stringFor(p, node)!));
         // An empty required value is read like a missing one (opencode and VS Code list
         // the skill with no description; the others skip it).
-        return empty ? (spec.required ? spec.onMissing ?? spec.onInvalid : spec.onInvalid) : undefined;
+        return empty ? (spec.required ? missingOutcome(spec) : spec.onInvalid) : undefined;
       });
       if (verdict.empty) continue;
       ctx.report({

@@ -2,6 +2,7 @@ import type { Rule } from '../types';
 import { getEntry } from '../../document/values';
 import { insertEntry, yamlScalar } from '../edits';
 import { perTargets, Verdict } from '../outcomes';
+import { missingOutcome } from './profileValues';
 
 const VERB: Record<string, string> = {
   reject: 'required by',
@@ -15,7 +16,7 @@ const requiredKeys = perTargets((targets) => {
   const keys = new Set<string>();
   for (const t of targets) for (const [k, f] of Object.entries(t.fields)) if (f.required) keys.add(k);
   return [...keys].map((key) => {
-    const verdict = new Verdict(targets, (p) => (p.fields[key]?.required ? p.fields[key].onMissing ?? p.fields[key].onInvalid : undefined));
+    const verdict = new Verdict(targets, (p) => (p.fields[key]?.required ? missingOutcome(p.fields[key]) : undefined));
     const who = verdict.describe().replace(/\b(rejected|reported|truncated|ignored) by/g, (_, w: string) => VERB[{ rejected: 'reject', reported: 'warn', truncated: 'truncate', ignored: 'ignore' }[w]!]);
     return { key, severity: verdict.severity, message: `Missing \`${key}\` (${who}).` };
   });

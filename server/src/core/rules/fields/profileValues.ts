@@ -1,6 +1,6 @@
 import type { FrontmatterEntry, SkillDocument, ValueNode } from '../../document/model';
 import { resolveNode, typeName } from '../../document/values';
-import type { AgentProfile, FieldSpec, LengthMeasure, ValueShape } from '../../profiles/types';
+import type { AgentProfile, FieldSpec, LengthMeasure, Outcome, ValueShape } from '../../profiles/types';
 import { charLength } from './entries';
 import { pyPlainScalar } from '../../render/pyValue';
 
@@ -57,6 +57,11 @@ export function shapeFits(p: AgentProfile, spec: FieldSpec, node: ValueNode | nu
     if (n?.kind === 'scalar' && LENIENT_BOOL.test(scalarText(n))) return true;
   }
   return false;
+}
+
+/** What the agent does without a required field's value (missing, or empty, which loaders read alike). */
+export function missingOutcome(spec: FieldSpec): Outcome {
+  return spec.onMissing ?? spec.onInvalid;
 }
 
 /** Length of a value as the agent measures it. */

@@ -118,6 +118,26 @@ test('eino: one SKILL.md that Eino cannot load fails the index and every load wi
   });
 });
 
+test('lovia: a value PyYAML cannot construct fails the index, load and read with its ValueError (exit 1)', () => {
+  const bad = '---\nname: dated\ndescription: Formats CSV files as tables. Use when converting CSV data.\nreleased: 2024-13-45\n---\n# Dated\n';
+  inTree({ 'lv/dated/SKILL.md': bad, 'lv/good/SKILL.md': SKILL('good') }, (_dir, run) => {
+    const index = run('index', '--agent', 'lovia', '--root', 'lv');
+    assert.equal(index.code, 1);
+    assert.equal(index.out, 'ValueError: month must be in 1..12');
+    assert.match(index.err, /\[invalid\] dated .*: ValueError: month must be in 1\.\.12\n/);
+    assert.match(index.err, /an exception there stops the agent run before the model sees any index/);
+    for (const args of [['load', 'good'], ['read', 'good', 'SKILL.md']]) {
+      const r = run(...args, '--agent', 'lovia', '--root', 'lv', '--quiet');
+      assert.deepEqual([r.code, r.out], [1, 'ValueError: month must be in 1..12']);
+    }
+    // Quoted, it is text: every skill is listed again.
+    writeFileSync(path.join(_dir, 'lv/dated/SKILL.md'), bad.replace('2024-13-45', '"2024-13-45"'));
+    const fixed = run('index', '--agent', 'lovia', '--root', 'lv', '--quiet');
+    assert.equal(fixed.code, 0);
+    assert.match(fixed.out, /^## Skills\n- `dated` \u2014 Formats CSV files as tables\. Use when converting CSV data\. \[released: 2024-13-45\]\n- `good` /);
+  });
+});
+
 test('eino: every line loses everything up to its first tab, as its backend strips `cat -n` numbers', () => {
   inTree({ 'ei/tabs/SKILL.md': SKILL('tabs', 'build:\n\tmake all\n1\tstep one\tand more\n') }, (dir, run) => {
     const load = run('load', 'tabs', '--agent', 'eino', '--root', 'ei', '--quiet');

@@ -6,7 +6,7 @@ import type { SkillDocument, ValueNode } from '../document/model';
 import { getEntry, resolveNode, toJs } from '../document/values';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
-import { pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, type PyValue } from '../render/pyValue';
+import { pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, pyValueError, type PyValue } from '../render/pyValue';
 import { cpLength, goTrimSpace, pyBlank, pyReprStr, pyStrip, rustSplitJoin } from '../render/text';
 import type { DiscoveryRules } from './types';
 
@@ -51,7 +51,8 @@ export interface AgentMeta {
   hidden?: string;
 }
 
-export type MetaResult = { ok: true; meta: AgentMeta } | { ok: false; message: string };
+/** `fatal`: the agent fails as a whole on this skill (it lists no skill at all), not just skips it. */
+export type MetaResult = { ok: true; meta: AgentMeta } | { ok: false; message: string; fatal?: true };
 
 /** Python's `read_text()` turns CRLF and CR into LF. */
 export function universalNewlines(text: string): string {
@@ -110,6 +111,8 @@ function loviaMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   // A YAMLError reads as `{}` (source.py): PyYAML's scanner fails on a tab between tokens.
   if (yaml && !pyyamlTabOffsets(yaml, 1).length) {
     const sub = parseYamlMapping(yaml);
+    // source.py catches only yaml.YAMLError: a ValueError leaves _scan, so lovia lists nothing at all.
+    if (sub && 'valueError' in sub) return { ok: false, fatal: true, message: `ValueError: ${sub.valueError}` };
     if (sub) fm = sub;
   }
   const get = (k: string): PyValue | undefined => {
@@ -148,8 +151,11 @@ function loviaMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
   return { ok: true, meta: { name, description: pyStrip(d.v), extras: [...extras] } };
 }
 
-/** Parses a YAML mapping into PyYAML-like values; undefined when it is not a valid mapping. */
-export function parseYamlMapping(yamlText: string): [string, PyValue][] | undefined {
+/**
+ * Parses a YAML mapping into PyYAML-like values; undefined when it is not a valid
+ * mapping (a YAMLError), `valueError` when safe_load would raise ValueError instead.
+ */
+export function parseYamlMapping(yamlText: string): [string, PyValue][] | { valueError: string } | undefined {
   const doc = parseSkillDocument('', `---\n${yamlText}\n---\n`);
   if (doc.frontmatter.state === 'empty') return [];
   if (doc.frontmatter.state !== 'mapping' || doc.frontmatter.problems.some((p) => p.severity === 'error')) return undefined;
@@ -161,6 +167,8 @@ export function parseYamlMapping(yamlText: string): [string, PyValue][] | undefi
     const typed = raw.startsWith('"') || raw.startsWith("'") ? undefined : pyPlainScalar(raw);
     const id = !typed || typed.t === 'str' ? `s:${e.key}` : typed.t === 'bool' ? `n:${typed.v ? 1 : 0}` : typed.t === 'int' || typed.t === 'float' ? `n:${pyStr(typed)}` : `${typed.t}:${pyStr(typed)}`;
     const value = pyFromNode(e.value);
+    const valueError = (typed && pyValueError(typed)) ?? pyValueError(value);
+    if (valueError) return { valueError };
     const had = m.get(id);
     m.set(id, [had ? had[0] : typed && typed.t !== 'str' ? pyStr(typed) : e.key, value]);
   }

@@ -60,7 +60,7 @@ export interface CatalogOptions {
 
 type Loaded =
   | { ok: true; entry: CatalogEntry }
-  | { ok: false; name?: string; message: string };
+  | { ok: false; name?: string; message: string; fatal?: true };
 
 interface Candidate extends FoundSkill {
   rootIndex: number;
@@ -229,7 +229,7 @@ export class SkillCatalog {
     for (const c of sorted) {
       const root = this.roots[c.rootIndex]?.path ?? '';
       if (!c.loaded.ok) {
-        skipped.push({ reason: 'invalid', name: c.loaded.name, path: c.file, root, message: c.loaded.message });
+        skipped.push({ reason: 'invalid', name: c.loaded.name, path: c.file, root, message: c.loaded.message, ...(c.loaded.fatal ? { fatal: true as const } : {}) });
         continue;
       }
       const e = c.loaded.entry;
@@ -322,7 +322,7 @@ export class SkillCatalog {
     const doc = read.doc;
     // The agents read the raw file: a BOM the reader stripped is there for them.
     const meta = readAgentMeta(this.agent, doc, doc.strippedBom ? '\ufeff' + doc.text : doc.text, c.file);
-    if (!meta.ok) return { ok: false, name: path.basename(c.dir), message: meta.message };
+    if (!meta.ok) return { ok: false, name: path.basename(c.dir), message: meta.message, ...(meta.fatal ? { fatal: true as const } : {}) };
     const m = meta.meta;
     let diagnostics: DiagnosticsSummary = { errors: 0, warnings: 0, codes: [] };
     if (this.opts.check !== false) {

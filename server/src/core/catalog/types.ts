@@ -76,6 +76,8 @@ export interface Exclusion {
   root: string;
   /** human-readable reason (the agent's own message where known) */
   message: string;
+  /** invalid in a way that makes the agent fail as a whole: it lists no skill at all */
+  fatal?: true;
   /** shadowed: the SKILL.md that won */
   winner?: string;
   winnerRoot?: string;

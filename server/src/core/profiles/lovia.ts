@@ -54,10 +54,19 @@ export const lovia: AgentProfile = {
   onBom: 'accepted',
   onBomSource: SOURCE,
   // A YAMLError reads as `{}`: the skill is then skipped for an empty description.
-  yaml: { parser: 'PyYAML safe_load', scalars: 'yaml1.1', onTabs: 'reject', source: SOURCE },
+  // _parse_frontmatter catches yaml.YAMLError only, and _scan does not catch ValueError.
+  yaml: {
+    parser: 'PyYAML safe_load',
+    scalars: 'yaml1.1',
+    onTabs: 'reject',
+    onValueError: 'reject',
+    valueErrorEffect: 'its scan stops, so the agent run fails and no skill is listed at all',
+    source: SOURCE,
+  },
   notes: [
     'No default folders: the application passes the skill roots; only `<root>/<skill>/SKILL.md` is found.',
     'A YAML error or non-mapping frontmatter reads as `{}`, so the skill is skipped for an empty description.',
     'Leading white space before `---` is tolerated.',
+    'A value PyYAML cannot construct (`released: 2024-13-45`) raises ValueError, which nothing catches: listing skills fails for every skill.',
   ],
 };

@@ -128,6 +128,13 @@ export interface YamlDialect {
   onTabs?: Outcome;
   /** with `scalars: 'strings'`: a plain `~`, `null`, `Null` or `NULL` is still null (serde_yaml's Option, yaml.v3), not the text */
   nullWords?: boolean;
+  /**
+   * a plain scalar the loader types but cannot construct (`2024-13-45`, `0b_`):
+   * PyYAML raises ValueError, which is not a YAMLError
+   */
+  onValueError?: Outcome;
+  /** what that error does to the agent, in a few words (README, diagnostics) */
+  valueErrorEffect?: string;
   source: string;
 }
 

@@ -7,7 +7,7 @@ import { AGENTSKILLS_FAILURE_NOTE, agentskillsListFailure, renderAgentskillsInde
 import { CLAUDE_TOOL_DESCRIPTION, renderClaudeListing, renderClaudeLoad } from './claudeCode';
 import { renderCodexIndex, renderCodexLoad } from './codex';
 import { EINO_FAILURE_NOTE, einoErrorPart, einoListFailure, renderEinoIndex, renderEinoLoad } from './eino';
-import { renderLoviaIndex, renderLoviaLoad, renderLoviaRead } from './lovia';
+import { LOVIA_FAILURE_NOTE, loviaErrorPart, loviaListFailure, renderLoviaIndex, renderLoviaLoad, renderLoviaRead } from './lovia';
 import type { IndexPreview, RenderOptions, ToolPreview } from './types';
 
 export * from './types';
@@ -20,6 +20,8 @@ export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {})
   const skills = snapshot.skills;
   switch (snapshot.agent) {
     case 'lovia': {
+      const failure = loviaListFailure(snapshot);
+      if (failure) return { agent: 'lovia', ok: false, parts: [loviaErrorPart(failure)], skills: [], omitted, notes: [LOVIA_FAILURE_NOTE] };
       const r = renderLoviaIndex(skills, opts.usageRules);
       const notes = ['lovia @d49aa111: instructions() fragment, appended to the system prompt (joiner with the agent instructions UNVERIFIED, likely "\\n\\n").'];
       if (!r.text) notes.push('no skills: lovia adds no instructions');

@@ -6,10 +6,10 @@
 import * as path from 'node:path';
 import { loviaSplit, universalNewlines } from '../catalog/agents';
 import type { SkillCatalog } from '../catalog/catalog';
-import type { CatalogEntry } from '../catalog/types';
+import type { CatalogEntry, CatalogSnapshot } from '../catalog/types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { loviaOneLine, pyReprStr } from './text';
-import type { PreviewSkill, ToolPreview } from './types';
+import type { PreviewPart, PreviewSkill, ToolPreview } from './types';
 
 export const LOVIA_DESCRIPTION_MAX = 1024;
 export const LOVIA_EXTRA_MAX = 256;
@@ -84,8 +84,30 @@ const result = (ok: boolean, text: string, notes: string[] = []): ToolPreview =>
   agent: 'lovia', ok, parts: [{ id: 'tool-result', title: ok ? 'load_skill/read_skill_file tool result' : 'tool result (error text)', text }], notes,
 });
 
+/**
+ * The ValueError that ends lovia's scan: the first skill, in scan order, whose
+ * frontmatter safe_load cannot construct (`released: 2024-13-45`). _scan catches
+ * only OSError, UnicodeDecodeError and SkillsError, so list_skills raises.
+ */
+export function loviaListFailure(snapshot: CatalogSnapshot): string | undefined {
+  return snapshot.skipped.find((x) => x.fatal)?.message;
+}
+
+export const LOVIA_FAILURE_NOTE =
+  'The Skills plugin lists the skills in its setup (instructions() calls list_skills): an exception there stops the agent run before the model sees any index or calls load_skill / read_skill_file.';
+
+export function loviaErrorPart(failure: string): PreviewPart {
+  return { id: 'error', title: 'Python exception: the agent run fails in the Skills plugin setup (lovia lists no skill)', text: failure };
+}
+
+function failed(failure: string): ToolPreview {
+  return { agent: 'lovia', ok: false, parts: [loviaErrorPart(failure)], notes: [LOVIA_FAILURE_NOTE] };
+}
+
 /** `load_skill(name)`. */
 export async function renderLoviaLoad(catalog: SkillCatalog, fs: FileSystem, name: string): Promise<ToolPreview> {
+  const failure = loviaListFailure(catalog.snapshot());
+  if (failure) return failed(failure);
   const e = await catalog.lookup(name);
   if (!e) return result(false, loviaUnknown(name, catalog.available()));
   let raw: string;
@@ -119,6 +141,8 @@ async function pyResolve(fs: FileSystem, p: string): Promise<string> {
 
 /** `read_skill_file(name, relpath)`. */
 export async function renderLoviaRead(catalog: SkillCatalog, fs: FileSystem, name: string, relpath: string): Promise<ToolPreview> {
+  const failure = loviaListFailure(catalog.snapshot());
+  if (failure) return failed(failure);
   const e = await catalog.lookup(name);
   if (!e) return result(false, loviaUnknown(name, catalog.available()));
   const r = pyReprStr(relpath);

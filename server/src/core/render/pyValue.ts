@@ -16,7 +16,12 @@ export type PyValue =
   | { t: 'date'; y: number; m: number; d: number }
   | { t: 'datetime'; text: string }
   | { t: 'list'; v: PyValue[] }
-  | { t: 'dict'; v: [string, PyValue][] };
+  | { t: 'dict'; v: [string, PyValue][] }
+  /**
+   * A scalar PyYAML's resolvers type but its constructors cannot build: an impossible
+   * date (`2024-13-45`), `0b_`. safe_load raises ValueError, not a YAMLError.
+   */
+  | { t: 'error'; message: string };
 
 const NULL = /^(?:~|null|Null|NULL|)$/;
 const BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
@@ -72,17 +77,94 @@ function timestamp(m: RegExpExecArray): string {
   return out;
 }
 
+/**
+ * Python's `int(digits, base)` and `float(text)` on what the resolvers let through with
+ * no digit at all: `0b_` and `0x_` leave `int('', 2)`, `._` leaves `float('.')`.
+ */
+function numberError(src: string): string | undefined {
+  const s = src.replace(/_/g, '').replace(/^[-+]/, '');
+  if (s === '0b' || s === '0x') return `invalid literal for int() with base ${s === '0b' ? 2 : 16}: ''`;
+  if (s === '.') return "could not convert string to float: '.'";
+  return undefined;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** CPython's datetime argument checks, in their order (3.8-3.13 wording). */
+function dateError(y: number, m: number, d: number): string | undefined {
+  if (y < 1) return `year ${y} is out of range`;
+  if (m < 1 || m > 12) return 'month must be in 1..12';
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d < 1 || d > (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1])) return 'day is out of range for month';
+  return undefined;
+}
+
+/** Python's repr of `timedelta(seconds=s)`: days may be negative, seconds never are. */
+function timedeltaRepr(s: number): string {
+  const days = Math.floor(s / 86400);
+  const secs = s - days * 86400;
+  const parts = [days ? `days=${days}` : '', secs ? `seconds=${secs}` : ''].filter(Boolean);
+  return `datetime.timedelta(${parts.join(', ')})`;
+}
+
+/**
+ * construct_yaml_timestamp builds the time zone first, then `datetime(...)`: the first
+ * check that fails is the ValueError safe_load raises.
+ */
+function timestampError(m: RegExpExecArray): string | undefined {
+  if (m[8] && m[8] !== 'Z') {
+    const [h, mm = '0'] = m[8].slice(1).split(':');
+    const offset = (Number(h) * 3600 + Number(mm) * 60) * (m[8][0] === '-' ? -1 : 1);
+    if (Math.abs(offset) >= 86400) {
+      return `offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not ${timedeltaRepr(offset)}.`;
+    }
+  }
+  const date = dateError(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (date) return date;
+  if (Number(m[4]) > 23) return 'hour must be in 0..23';
+  if (Number(m[5]) > 59) return 'minute must be in 0..59';
+  if (Number(m[6]) > 59) return 'second must be in 0..59';
+  return undefined;
+}
+
 /** Resolves a plain scalar's source text with YAML 1.1 rules. */
 export function pyPlainScalar(src: string): PyValue {
   if (NULL.test(src)) return { t: 'none' };
   if (BOOL.test(src)) return { t: 'bool', v: /^(?:y|t|on)/i.test(src) };
-  if (INT.test(src)) return { t: 'int', v: pyInt(src) };
-  if (FLOAT.test(src)) return { t: 'float', v: pyFloatValue(src) };
+  if (INT.test(src) || FLOAT.test(src)) {
+    const error = numberError(src);
+    if (error) return { t: 'error', message: error };
+    return INT.test(src) ? { t: 'int', v: pyInt(src) } : { t: 'float', v: pyFloatValue(src) };
+  }
   const d = DATE.exec(src);
-  if (d) return { t: 'date', y: Number(d[1]), m: Number(d[2]), d: Number(d[3]) };
+  if (d) {
+    const error = dateError(Number(d[1]), Number(d[2]), Number(d[3]));
+    return error ? { t: 'error', message: error } : { t: 'date', y: Number(d[1]), m: Number(d[2]), d: Number(d[3]) };
+  }
   const ts = TIMESTAMP.exec(src);
-  if (ts) return { t: 'datetime', text: timestamp(ts) };
+  if (ts) {
+    const error = timestampError(ts);
+    return error ? { t: 'error', message: error } : { t: 'datetime', text: timestamp(ts) };
+  }
   return { t: 'str', v: src };
+}
+
+/** The first ValueError in a constructed value, depth first (as safe_load meets them). */
+export function pyValueError(v: PyValue): string | undefined {
+  if (v.t === 'error') return v.message;
+  if (v.t === 'list') {
+    for (const x of v.v) {
+      const e = pyValueError(x);
+      if (e) return e;
+    }
+  }
+  if (v.t === 'dict') {
+    for (const [, x] of v.v) {
+      const e = pyValueError(x);
+      if (e) return e;
+    }
+  }
+  return undefined;
 }
 
 export function pyFromNode(node: ValueNode | null | undefined, depth = 0): PyValue {
@@ -110,7 +192,7 @@ export function pyFromNode(node: ValueNode | null | undefined, depth = 0): PyVal
 
 /** Python type name (`type(v).__name__`). */
 export function pyTypeName(v: PyValue): string {
-  return { none: 'NoneType', bool: 'bool', int: 'int', float: 'float', str: 'str', date: 'date', datetime: 'datetime', list: 'list', dict: 'dict' }[v.t];
+  return { none: 'NoneType', bool: 'bool', int: 'int', float: 'float', str: 'str', date: 'date', datetime: 'datetime', list: 'list', dict: 'dict', error: 'ValueError' }[v.t];
 }
 
 /** Python `str(v)`. */
@@ -148,6 +230,8 @@ export function pyRepr(v: PyValue): string {
       return '[' + v.v.map(pyRepr).join(', ') + ']';
     case 'dict':
       return '{' + v.v.map(([k, x]) => `${pyReprStr(k)}: ${pyRepr(x)}`).join(', ') + '}';
+    case 'error':
+      return `ValueError(${pyReprStr(v.message)})`;
   }
 }
 
@@ -170,5 +254,7 @@ export function pyToJson(v: PyValue): unknown {
       return v.v.map(pyToJson);
     case 'dict':
       return Object.fromEntries(v.v.map(([k, x]) => [k, pyToJson(x)]));
+    case 'error':
+      return null;
   }
 }

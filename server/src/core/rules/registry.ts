@@ -25,6 +25,7 @@ import { unquotedColon } from './frontmatter/unquotedColon';
 import { yamlSyntax } from './frontmatter/yamlSyntax';
 import { yamlUnsupportedSyntax } from './frontmatter/yamlUnsupportedSyntax';
 import { yamlTab } from './frontmatter/yamlTab';
+import { yamlValueError } from './frontmatter/yamlValueError';
 import { innerDelimiter } from './frontmatter/innerDelimiter';
 import type { Rule } from './types';
 
@@ -44,6 +45,7 @@ export const documentRules: readonly Rule[] = [
   duplicateKey,
   yamlUnsupportedSyntax,
   yamlTab,
+  yamlValueError,
   fieldMissing,
   fieldEmpty,
   fieldType,

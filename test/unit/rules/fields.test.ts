@@ -137,6 +137,16 @@ describe('field-type', () => {
     assert.deepEqual(view(d), { code: 'field-type', severity: 'info', message: '`metadata.revision` must be a string, not a number (ignored by opencode); quote it.', range: r(4, 12, 4, 13) });
     assert.equal(applyFix(text, d), fm('name: my-skill', 'description: x', 'metadata:', '  revision: "3"'));
   });
+  it('opencode types values as js-yaml 3 (gray-matter) does: a date and `1_000` are not strings, `0o17` and `yes` are', () => {
+    const text = fm('name: 2024-01-01', 'description: 1_000');
+    assert.deepEqual(only('field-type', text, { targets: ['opencode'] }).map(view), [
+      { code: 'field-type', severity: 'error', message: '`name` should be a string, not a date (rejected by opencode).', range: r(1, 6, 1, 16) },
+      { code: 'field-type', severity: 'error', message: '`description` should be a string, not a number (rejected by opencode).', range: r(2, 13, 2, 18) },
+    ]);
+    // YAML 1.2 (claude-code) reads both as text.
+    assert.deepEqual(only('field-type', text, { targets: ['claude-code'] }), []);
+    assert.deepEqual(only('field-type', fm('name: 0o17', 'description: yes'), { targets: ['opencode'] }), []);
+  });
 });
 
 describe('field-value', () => {

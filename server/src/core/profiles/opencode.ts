@@ -68,7 +68,8 @@ export const opencode: AgentProfile = {
   // Read with readFile(path, 'utf-8'), which keeps U+FEFF; gray-matter strips it before looking for `---`.
   onBom: 'accepted',
   onBomSource: GRAY_MATTER,
-  yaml: { parser: 'gray-matter (js-yaml)', scalars: 'yaml1.2', source: MARKDOWN },
+  // gray-matter 4 loads with js-yaml 3: `name: 2024-01-01` is a Date, `1_000` a number.
+  yaml: { parser: 'gray-matter (js-yaml 3)', scalars: 'js-yaml3', source: GRAY_MATTER },
   notes: [
     'Docs and code disagree: the documented name regex, 1–64 / 1–1024 lengths and folder match are not enforced by the loader; skillmd follows the loader.',
     'Unquoted `: ` in a value: on a YAML error opencode rewrites `key: a: b` lines (keys without `-`) as block scalars and retries.',

@@ -110,8 +110,10 @@ export interface NameRule {
  * - `strings`: every scalar is text (strictyaml; Go/Rust loaders decoding into string fields)
  * - `yaml1.1`: PyYAML: `yes`/`no`/`on`/`off` are booleans, numbers and dates typed
  * - `yaml1.2`: JSON-like core schema (`true`/`false`, numbers, `null`)
+ * - `js-yaml3`: js-yaml 3 (gray-matter): YAML 1.2 booleans, but YAML 1.1 numbers
+ *   (`1_000`, `0b1`, `1:30`) and dates
  */
-export type ScalarTyping = 'strings' | 'yaml1.1' | 'yaml1.2';
+export type ScalarTyping = 'strings' | 'yaml1.1' | 'yaml1.2' | 'js-yaml3';
 
 /** The agent's YAML dialect: what it does with syntax beyond plain `key: value`. */
 export interface YamlDialect {

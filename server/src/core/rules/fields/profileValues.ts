@@ -3,6 +3,7 @@ import { resolveNode, typeName } from '../../document/values';
 import type { AgentProfile, FieldSpec, LengthMeasure, Outcome, ValueShape } from '../../profiles/types';
 import { charLength } from './entries';
 import { pyPlainScalar } from '../../render/pyValue';
+import { jsYaml3Shape } from '../../document/jsYaml3Scalar';
 
 export type SeenShape = ValueShape | 'null' | 'date';
 
@@ -33,6 +34,7 @@ export function shapeFor(p: AgentProfile, node: ValueNode | null | undefined): S
       const v = pyPlainScalar(n.source.trim());
       return v.t === 'none' ? 'null' : v.t === 'bool' ? 'boolean' : v.t === 'int' || v.t === 'float' ? 'number' : v.t === 'date' || v.t === 'datetime' ? 'date' : 'string';
     }
+    if (typing === 'js-yaml3' && n.style === 'plain' && !n.tag) return jsYaml3Shape(n.source.trim());
   }
   const t = typeName(n);
   if (t === 'list' || t === 'map' || t === 'string' || t === 'boolean' || t === 'number' || t === 'date') return t;

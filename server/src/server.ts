@@ -18,7 +18,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveSkillSettings } from './core/check/checkDocument';
 import { CONFIG_FILE_NAME } from './core/config/loadConfig';
 import { findSkillFiles } from './core/workspace/findSkillFiles';
-import { enableReferenceChecks } from './core/references';
+import { checkReferences, enableReferenceChecks } from './core/references';
+import type { SkillDiagnostic } from './core/types';
+import { decodeFile, parseBounded } from './lsp/analysis';
 import { preloadTokenizer, tokenizerFailure, tokenizerReady } from './core/text/tokens';
 import { NodeFileSystem } from './node/nodeFileSystem';
 import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
@@ -421,10 +423,34 @@ connection.workspace.onWillRenameFiles(async (params) => {
 connection.onCodeAction(async (params) => {
   const uri = params.textDocument.uri;
   const file = uriToPath(uri);
+  if (!file) return [];
   const r = await docs.fullDiagnostics(uri);
-  if (!file || !r) return [];
-  return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, version: r.version, caps: editCaps, versionOf });
+  if (r) return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, version: r.version, caps: editCaps, versionOf });
+  const open = documents.get(uri);
+  const dir = open && !isSkillFile(file) && isMarkdownFile(file) ? refs.skillDirOf(file) : undefined;
+  if (!open || !dir) return [];
+  return provideCodeActions(params, { uri, file, doc: undefined, diagnostics: await markdownFileDiagnostics(file, dir), version: open.version, caps: editCaps, versionOf });
 });
+
+/**
+ * What the skill's check reports on one of its Markdown files, with fixes: the index
+ * keeps no fixes, so the SKILL.md is checked again, through the open buffers.
+ */
+async function markdownFileDiagnostics(file: string, skillDir: string): Promise<SkillDiagnostic[]> {
+  for (const name of ['SKILL.md', 'skill.md']) {
+    const owner = path.join(skillDir, name);
+    const opened = await docs.fullDiagnostics(pathToUri(owner));
+    if (opened) return opened.diagnostics.filter((d) => d.file === file);
+    const bytes = await liveFs.readFile(owner).catch(() => undefined);
+    if (!bytes) continue;
+    const decoded = decodeFile(owner, bytes);
+    const parsed = 'text' in decoded ? parseBounded(owner, decoded.text, 0, decoded.strippedBom) : undefined;
+    if (!parsed?.doc) return [];
+    const checked = await checkReferences(liveFs, parsed.doc, config.optionsFor(owner)).catch(() => undefined);
+    return checked?.diagnostics.filter((d) => d.file === file) ?? [];
+  }
+  return [];
+}
 
 connection.onPrepareRename((params) => {
   const doc = docs.parse(params.textDocument.uri);

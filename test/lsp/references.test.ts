@@ -475,3 +475,43 @@ describe('references in a workspace indexed by worker threads', () => {
     assert.deepEqual(await c.diagnosticsFor(u('skills/s42/SKILL.md'), (p) => !p.diagnostics.length), []);
   });
 });
+
+describe('links inside a skill\'s other Markdown files', () => {
+  let root: string;
+  let c: TestClient;
+  const GUIDE_TEXT = '# Guide\n\n[gone](gone.md) and [case](Other.md).\n';
+  const u = (rel: string) => uriOf(join(root, rel));
+  before(async () => {
+    root = makeWorkspace({
+      'mdskill/SKILL.md': '---\nname: mdskill\ndescription: Tests links in references. Use when testing.\n---\nRead [the guide](references/guide.md).\n',
+      'mdskill/references/guide.md': GUIDE_TEXT,
+      'mdskill/references/other.md': '# Other\n',
+    });
+    c = await startServer({ root, mode: 'push' });
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('are reported on that file from the index, follow its unsaved edits, and offer their fixes', async () => {
+    const guide = u('mdskill/references/guide.md');
+    const at = (list: Diag[]) => list.map((d) => [d.code, d.range, d.message]);
+    const gone = '`gone.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
+    const other = '`Other.md` differs in letter case from `other.md` on disk; agents run on case-sensitive file systems where it is not found. Write `other.md`.';
+    assert.deepEqual(at(await c.diagnosticsFor(guide)), [['reference-missing', r(2, 7, 2, 14), gone], ['reference-case-mismatch', r(2, 27, 2, 35), other]]);
+    // The SKILL.md itself is clean: nothing was published for it.
+    assert.equal(c.published.get(u('mdskill/SKILL.md'))?.at(-1)?.diagnostics.length ?? 0, 0);
+
+    await c.open(join(root, 'mdskill/references/guide.md'), GUIDE_TEXT);
+    await c.change(guide, [{ range: r(0, 0, 0, 0), text: 'Intro.\n' }]);
+    const moved = await c.diagnosticsFor(guide, (p) => p.diagnostics.length === 2 && p.diagnostics[0].range.start.line === 3);
+    assert.deepEqual(at(moved), [['reference-missing', r(3, 7, 3, 14), gone], ['reference-case-mismatch', r(3, 27, 3, 35), other]]);
+    const actions = await c.request<{ title: string; edit?: { documentChanges: { textDocument?: { uri: string }; edits?: { range: Diag['range']; newText: string }[] }[] } }[]>('textDocument/codeAction', {
+      textDocument: { uri: guide }, range: moved[1].range, context: { diagnostics: [moved[1]] },
+    });
+    assert.deepEqual(actions.map((a) => a.title), ['Change to `other.md`', 'Fix all skillmd problems in this file']);
+    assert.deepEqual(actions[0].edit!.documentChanges, [{ textDocument: { uri: guide, version: 2 }, edits: [{ range: r(3, 27, 3, 35), newText: 'other.md' }] }]);
+  });
+});

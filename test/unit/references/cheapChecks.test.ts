@@ -72,20 +72,20 @@ test('SettledCache and settle: values at hand without a promise, pending ones aw
   assert.equal(await pending, 6);
 });
 
-test('unused files: referenced Markdown is read only while some resource file is not yet known used', async () => {
+test('every referenced Markdown file is read once, transitively, and its links are checked too', async () => {
   const all = await check('[a](references/a.md) [b](references/b.md)\n', {
     'references/a.md': '[b](b.md) [x](../docs/x.md)\n',
-    'references/b.md': '# B\n',
+    'references/b.md': '# B\n[a](a.md)\n',
   });
-  assert.deepEqual(summary(all.diagnostics), []);
-  assert.deepEqual(all.fs.reads, []);
+  assert.deepEqual(summary(all.diagnostics), ['reference-missing error references/a.md']);
+  assert.deepEqual(all.fs.reads, ['/w/my-skill/references/a.md', '/w/my-skill/references/b.md']);
 
-  const some = await check('[a](references/a.md)\n', {
+  const chain = await check('[a](references/a.md)\n', {
     'references/a.md': '[b](b.md)\n',
     'references/b.md': '[c](c.md)\n',
     'references/c.md': '# C\n',
   });
-  assert.deepEqual(summary(some.diagnostics), []);
-  assert.deepEqual(some.fs.reads, ['/w/my-skill/references/a.md', '/w/my-skill/references/b.md']);
-  assert.ok(some.dependencies.includes('/w/my-skill/references/c.md'));
+  assert.deepEqual(summary(chain.diagnostics), []);
+  assert.deepEqual(chain.fs.reads, ['/w/my-skill/references/a.md', '/w/my-skill/references/b.md', '/w/my-skill/references/c.md']);
+  assert.ok(chain.dependencies.includes('/w/my-skill/references/c.md'));
 });

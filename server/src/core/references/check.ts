@@ -61,9 +61,15 @@ export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skil
   return out;
 }
 
+/** Markdown files a skill's check follows at most (a skill with more is unusual). */
+const MAX_MARKDOWN_FILES = 200;
+
 /**
- * The reference checks for one SKILL.md. Reads through one ReferenceContext, so every
- * folder is listed and every file read at most once; never throws for file problems.
+ * The reference checks for one SKILL.md and the Markdown files it references,
+ * transitively: an agent that reads references/guide.md follows its links too, so
+ * their problems are the skill's (reported on those files). Reads through one
+ * ReferenceContext, so every folder is listed and every file read at most once;
+ * never throws for file problems.
  */
 export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: CheckOptions = {}, ctx = new ReferenceContext(fs)): Promise<ReferenceCheckResult> {
   const settings = resolveSkillSettings(doc.path, opts);
@@ -83,182 +89,230 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       ...omitUndefined(d),
     } as SkillDiagnostic);
   };
-
-  const refs = extractReferences(doc);
-  // What resolveAll gives, kept for usedPaths (unless cancelled half way).
-  const resolved: ResolvedReference[] = [];
-  let cancelled = false;
   let ownAnchors: Anchor[] | undefined;
-  const anchorsOfSelf = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
+  const anchorsOfSkillFile = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
 
-  for (const ref of refs) {
-    if (opts.token?.isCancellationRequested) {
-      cancelled = true;
-      break;
+  // Every document checked with its resolved references (what the unused-file check reads).
+  const checked: [SkillDocument, ResolvedReference[]][] = [];
+  const seen = new Set<string>([doc.path]);
+  const queue: string[] = [];
+  let cancelled = false;
+  const follow = (resolved: ResolvedReference[]) => {
+    for (const { resolution: r } of resolved) {
+      if ((r.status !== 'ok' && r.status !== 'case') || r.type !== 'file' || !isMarkdownPath(r.abs) || seen.has(r.abs)) continue;
+      if (seen.size >= MAX_MARKDOWN_FILES) return;
+      seen.add(r.abs);
+      deps.add(r.abs);
+      queue.push(r.abs);
     }
-    if (ref.kind === 'reflink') continue;
-    if (ref.path === '') {
-      if (ref.fragment) checkFragment(ref, doc.path, { anchors: anchorsOfSelf(), truncated: false });
-      continue;
-    }
-    if (ref.path.includes('\\') && !/^[A-Za-z]:\\/.test(ref.path)) {
-      const fixed = ref.path.replace(/\\/g, '/');
-      report(R.backslash, {
-        range: ref.pathRange,
-        message: `${quote(ref.path)} uses \`\\\` as a separator; agents on Linux and macOS read it as part of a file name. Write ${quote(fixed)}.`,
-        fixes: [{ title: `Use ${quote(fixed)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, fixed) }], preferred: true }],
-      });
-    }
-    const base = baseDirOf(ref, doc.path, skillDir);
-    if (ref.tentative && surelyAbsent(ctx, base, ref.path)) continue;
-    const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
-    const res = pending instanceof Promise ? await pending : pending;
-    if (ref.tentative && res.status !== 'ok') continue;
-    resolved.push({ ref, resolution: res });
-    if ('abs' in res) deps.add(res.abs);
-    switch (res.status) {
-      case 'absolute': {
-        const inside = path.relative(skillDir, ref.path);
-        const fixes: Fix[] = [];
-        if (!inside.startsWith('..') && !path.isAbsolute(inside) && ref.path.startsWith('/')) {
-          const rel = inside.split(path.sep).join('/');
-          fixes.push({ title: `Use the relative path ${quote(rel)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, rel) }], preferred: true });
-        }
-        report(R.absolute, {
-          range: ref.pathRange,
-          message: `${quote(ref.path)} is an absolute path; agents resolve references against the skill folder and will not find it on another machine. Use a path relative to SKILL.md.`,
-          fixes: fixes.length ? fixes : undefined,
-        });
-        break;
-      }
-      case 'escapes':
-        report(R.escapes, {
-          range: ref.pathRange,
-          message: `${quote(ref.path)} leads out of the skill folder; read_skill_file refuses it and the file is not installed with the skill. Copy the file into the skill and reference it there.`,
-        });
-        break;
-      case 'unreadable':
-        report(R.unreadable, { range: ref.pathRange, message: `${quote(ref.path)} cannot be checked: ${res.detail}.` });
-        break;
-      case 'missing':
-        reportMissing(ref, res);
-        break;
-      case 'case': {
-        const actual = res.fixedSegments.join('/');
-        report(R.caseMismatch, {
-          range: ref.pathRange,
-          message: `${quote(ref.path)} differs in letter case from ${quote(actual)} on disk; agents run on case-sensitive file systems where it is not found. Write ${quote(actual)}.`,
-          fixes: [{ title: `Change to ${quote(actual)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, actual) }], preferred: true }],
-        });
-        const more = checkExisting(ref, res.abs, res.rel, res.type);
-        if (more instanceof Promise) await more;
-        break;
-      }
-      case 'ok':
-        if (res.symlinkOutside) {
-          report(R.escapes, {
-            range: ref.pathRange,
-            message: `${quote(ref.path)} is a symbolic link to ${res.symlinkOutside}, outside the skill folder; read_skill_file refuses it and the link breaks when the skill is installed. Copy the file into the skill.`,
-          });
-        }
-        const more = checkExisting(ref, res.abs, res.rel, res.type);
-        if (more instanceof Promise) await more;
-        break;
-    }
+  };
+  const own = await checkDocumentReferences(doc);
+  checked.push([doc, own]);
+  follow(own);
+  // Breadth first, as the files are found.
+  for (let i = 0; i < queue.length && !cancelled; i++) {
+    const read = ctx.markdownNow(queue[i]);
+    const m = read instanceof Promise ? await read : read;
+    if (!('doc' in m)) continue;
+    const resolved = await checkDocumentReferences(m.doc);
+    checked.push([m.doc, resolved]);
+    follow(resolved);
   }
 
-  if (enabled(R.unusedFile)) await checkUnused(cancelled ? undefined : resolved);
+  // Half a check knows half the uses: no unused-file claims from it.
+  if (enabled(R.unusedFile) && !cancelled) await checkUnused();
 
   return { diagnostics, dependencies: [...deps] };
 
-  function reportMissing(ref: SkillReference, res: Extract<Resolution, { status: 'missing' }>): void {
-    const fixes: Fix[] = [];
-    let hint = '';
-    if (res.suggestion) {
-      const suggested = res.suggestion.join('/');
-      hint = ` Did you mean ${quote(suggested)}?`;
-      fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(doc, ref, suggested) }], preferred: true });
-    }
-    const inCode = ref.kind === 'code' || ref.kind === 'shell';
-    if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
-      const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
-      fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });
-    }
-    const why = res.brokenLink
-      ? ' is a broken or looping symbolic link'
-      : res.throughFile
-        ? ` does not exist: ${quote(ref.path.split(/[\\/]/).slice(0, res.missingIndex).join('/') || ref.path)} is a file, not a folder`
-        : ' does not exist in the skill folder';
-    report(R.missing, {
-      range: ref.pathRange,
-      severity: inCode ? 'warning' : undefined,
-      message: `${quote(ref.path)}${why}, so agents following this reference fail.${hint || ' Create the file or correct the path.'}`,
-      fixes: fixes.length ? fixes : undefined,
-    });
-  }
+  /** Checks the references of SKILL.md or of a Markdown file it leads to; returns them resolved. */
+  async function checkDocumentReferences(d: SkillDocument): Promise<ResolvedReference[]> {
+    const file = d === doc ? undefined : d.path;
+    const resolved: ResolvedReference[] = [];
+    let selfAnchors: Anchor[] | undefined;
+    const anchorsOf = (target: string): Pending<FileAnchors | TextRead> =>
+      target === doc.path ? { anchors: anchorsOfSkillFile(), truncated: false } : target === d.path ? { anchors: (selfAnchors ??= collectAnchors(d.text, d.lines)), truncated: false } : ctx.anchorsNow(target);
 
-  /** Checks of an existing target; a promise only when a read is still pending. */
-  function checkExisting(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
-    if (type === 'other') {
-      // An agent that opens a FIFO waits for a writer that never comes.
-      report(R.unreadable, {
-        range: ref.pathRange,
-        message: `${quote(rel)} is a pipe, socket or device, not a regular file: an agent that reads it hangs or fails. Point the reference at a regular file.`,
-      });
-      return;
-    }
-    const target = ref.fragment && type === 'file' && isMarkdownPath(abs) ? (abs === doc.path ? { anchors: anchorsOfSelf(), truncated: false } : ctx.anchorsNow(abs)) : undefined;
-    return after(target, (a) => {
-      if (a) checkFragmentIn(ref, abs, a);
-      return checkTarget(ref, abs, rel, type);
-    });
-  }
-
-  function checkFragmentIn(ref: SkillReference, abs: string, a: FileAnchors | TextRead): void {
-    if ('ok' in a) {
-      report(R.unreadable, {
-        range: ref.range,
-        message: `${quote(ref.path)} cannot be read as text to find #${ref.fragment} (${a.ok ? '' : `${a.problem}: ${a.detail}`}); link to a Markdown file or drop the fragment.`,
-      });
-    } else checkFragment(ref, abs, a);
-  }
-
-  function checkTarget(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
-    if (isLinkKind(ref) && type === 'file' && rel.split('/').length > 2 && enabled(R.tooDeep)) {
-      report(R.tooDeep, {
-        range: ref.pathRange,
-        message: `${quote(rel)} is ${rel.split('/').length - 1} folders below SKILL.md; agents read nested references partially. Keep referenced files one level deep (e.g. references/${path.basename(rel)}).`,
-      });
-    }
-    if (ref.executed && type === 'file' && enabled(R.notExecutable)) {
-      return after(ctx.statNow(abs), (st) => {
-        if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0) {
-          report(R.notExecutable, {
-            range: ref.pathRange,
-            message: `${quote(rel)} is run directly but is not executable (mode ${(st.mode & 0o777).toString(8)}); run \`chmod +x ${rel}\` or invoke it through its interpreter.`,
-          });
+    for (const ref of extractReferences(d)) {
+      if (opts.token?.isCancellationRequested) {
+        cancelled = true;
+        break;
+      }
+      if (ref.kind === 'reflink') continue;
+      if (ref.path === '') {
+        if (ref.fragment) {
+          const own = anchorsOf(d.path);
+          if (!(own instanceof Promise) && !('ok' in own)) checkFragment(ref, d.path, own);
         }
+        continue;
+      }
+      if (ref.path.includes('\\') && !/^[A-Za-z]:\\/.test(ref.path)) {
+        const fixed = ref.path.replace(/\\/g, '/');
+        report(R.backslash, {
+          file,
+          range: ref.pathRange,
+          message: `${quote(ref.path)} uses \`\\\` as a separator; agents on Linux and macOS read it as part of a file name. Write ${quote(fixed)}.`,
+          fixes: [{ title: `Use ${quote(fixed)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, fixed) }], preferred: true }],
+        });
+      }
+      const base = baseDirOf(ref, d.path, skillDir);
+      if (ref.tentative && surelyAbsent(ctx, base, ref.path)) continue;
+      const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
+      const res = pending instanceof Promise ? await pending : pending;
+      if (ref.tentative && res.status !== 'ok') continue;
+      resolved.push({ ref, resolution: res });
+      if ('abs' in res) deps.add(res.abs);
+      switch (res.status) {
+        case 'absolute': {
+          const inside = path.relative(path.dirname(d.path), ref.path);
+          const fixes: Fix[] = [];
+          if (!path.relative(skillDir, ref.path).startsWith('..') && !path.isAbsolute(inside) && ref.path.startsWith('/')) {
+            const rel = inside.split(path.sep).join('/');
+            fixes.push({ title: `Use the relative path ${quote(rel)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, rel) }], preferred: true });
+          }
+          report(R.absolute, {
+            file,
+            range: ref.pathRange,
+            message: `${quote(ref.path)} is an absolute path; agents resolve references against the skill folder and will not find it on another machine. Use a path relative to ${file ? 'this file' : 'SKILL.md'}.`,
+            fixes: fixes.length ? fixes : undefined,
+          });
+          break;
+        }
+        case 'escapes':
+          report(R.escapes, {
+            file,
+            range: ref.pathRange,
+            message: `${quote(ref.path)} leads out of the skill folder; read_skill_file refuses it and the file is not installed with the skill. Copy the file into the skill and reference it there.`,
+          });
+          break;
+        case 'unreadable':
+          report(R.unreadable, { file, range: ref.pathRange, message: `${quote(ref.path)} cannot be checked: ${res.detail}.` });
+          break;
+        case 'missing':
+          reportMissing(ref, res);
+          break;
+        case 'case': {
+          const actual = res.fixedSegments.join('/');
+          report(R.caseMismatch, {
+            file,
+            range: ref.pathRange,
+            message: `${quote(ref.path)} differs in letter case from ${quote(actual)} on disk; agents run on case-sensitive file systems where it is not found. Write ${quote(actual)}.`,
+            fixes: [{ title: `Change to ${quote(actual)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, actual) }], preferred: true }],
+          });
+          const more = checkExisting(ref, res.abs, res.rel, res.type);
+          if (more instanceof Promise) await more;
+          break;
+        }
+        case 'ok': {
+          if (res.symlinkOutside) {
+            report(R.escapes, {
+              file,
+              range: ref.pathRange,
+              message: `${quote(ref.path)} is a symbolic link to ${res.symlinkOutside}, outside the skill folder; read_skill_file refuses it and the link breaks when the skill is installed. Copy the file into the skill.`,
+            });
+          }
+          const more = checkExisting(ref, res.abs, res.rel, res.type);
+          if (more instanceof Promise) await more;
+          break;
+        }
+      }
+    }
+    return resolved;
+
+    function reportMissing(ref: SkillReference, res: Extract<Resolution, { status: 'missing' }>): void {
+      const fixes: Fix[] = [];
+      let hint = '';
+      if (res.suggestion) {
+        const suggested = res.suggestion.join('/');
+        hint = ` Did you mean ${quote(suggested)}?`;
+        fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, suggested) }], preferred: true });
+      }
+      const inCode = ref.kind === 'code' || ref.kind === 'shell';
+      if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
+        const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
+        fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });
+      }
+      const why = res.brokenLink
+        ? ' is a broken or looping symbolic link'
+        : res.throughFile
+          ? ` does not exist: ${quote(ref.path.split(/[\\/]/).slice(0, res.missingIndex).join('/') || ref.path)} is a file, not a folder`
+          : ' does not exist in the skill folder';
+      report(R.missing, {
+        file,
+        range: ref.pathRange,
+        severity: inCode ? 'warning' : undefined,
+        message: `${quote(ref.path)}${why}, so agents following this reference fail.${hint || ' Create the file or correct the path.'}`,
+        fixes: fixes.length ? fixes : undefined,
+      });
+    }
+
+    /** Checks of an existing target; a promise only when a read is still pending. */
+    function checkExisting(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
+      if (type === 'other') {
+        // An agent that opens a FIFO waits for a writer that never comes.
+        report(R.unreadable, {
+          file,
+          range: ref.pathRange,
+          message: `${quote(rel)} is a pipe, socket or device, not a regular file: an agent that reads it hangs or fails. Point the reference at a regular file.`,
+        });
+        return;
+      }
+      const target = ref.fragment && type === 'file' && isMarkdownPath(abs) ? anchorsOf(abs) : undefined;
+      return after(target, (a) => {
+        if (a) checkFragmentIn(ref, abs, a);
+        return checkTarget(ref, abs, rel, type);
+      });
+    }
+
+    function checkFragmentIn(ref: SkillReference, abs: string, a: FileAnchors | TextRead): void {
+      if ('ok' in a) {
+        report(R.unreadable, {
+          file,
+          range: ref.range,
+          message: `${quote(ref.path)} cannot be read as text to find #${ref.fragment} (${a.ok ? '' : `${a.problem}: ${a.detail}`}); link to a Markdown file or drop the fragment.`,
+        });
+      } else checkFragment(ref, abs, a);
+    }
+
+    function checkTarget(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
+      if (isLinkKind(ref) && type === 'file' && rel.split('/').length > 2 && enabled(R.tooDeep)) {
+        report(R.tooDeep, {
+          file,
+          range: ref.pathRange,
+          message: `${quote(rel)} is ${rel.split('/').length - 1} folders below SKILL.md; agents read nested references partially. Keep referenced files one level deep (e.g. references/${path.basename(rel)}).`,
+        });
+      }
+      if (ref.executed && type === 'file' && enabled(R.notExecutable)) {
+        return after(ctx.statNow(abs), (st) => {
+          if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0) {
+            report(R.notExecutable, {
+              file,
+              range: ref.pathRange,
+              message: `${quote(rel)} is run directly but is not executable (mode ${(st.mode & 0o777).toString(8)}); run \`chmod +x ${rel}\` or invoke it through its interpreter.`,
+            });
+          }
+        });
+      }
+    }
+
+    function checkFragment(ref: SkillReference, target: string, a: { anchors: Anchor[]; truncated: boolean }): void {
+      const fragment = ref.fragment!;
+      if (!fragment || findAnchor(a.anchors, fragment)) return;
+      // A heading past the part read may exist: say nothing rather than guess.
+      if (a.truncated) return;
+      const near = closest(fragment, a.anchors.map((x) => x.id));
+      const fragStart = ref.start + ref.raw.indexOf('#', ref.pathEnd - ref.start) + 1;
+      const range = d.lines.range(fragStart, ref.end);
+      const where = target === d.path ? (file ? 'this file' : 'SKILL.md') : target === doc.path ? 'SKILL.md' : quote(ref.path);
+      report(R.fragmentMissing, {
+        file,
+        range,
+        message: `#${fragment} matches no heading in ${where}.${near ? ` Did you mean #${near}?` : a.anchors.length ? ` Headings: ${a.anchors.slice(0, 5).map((x) => '#' + x.id).join(', ')}${a.anchors.length > 5 ? ', …' : ''}.` : ' It has no headings.'}`,
+        fixes: near ? [{ title: `Change to #${near}`, edits: [{ range, newText: near }], preferred: true }] : undefined,
       });
     }
   }
 
-  function checkFragment(ref: SkillReference, target: string, a: { anchors: Anchor[]; truncated: boolean }): void {
-    const fragment = ref.fragment!;
-    if (!fragment || findAnchor(a.anchors, fragment)) return;
-    // A heading past the part read may exist: say nothing rather than guess.
-    if (a.truncated) return;
-    const near = closest(fragment, a.anchors.map((x) => x.id));
-    const fragStart = ref.start + ref.raw.indexOf('#', ref.pathEnd - ref.start) + 1;
-    const range = doc.lines.range(fragStart, ref.end);
-    const where = target === doc.path ? 'SKILL.md' : quote(ref.path);
-    report(R.fragmentMissing, {
-      range,
-      message: `#${fragment} matches no heading in ${where}.${near ? ` Did you mean #${near}?` : a.anchors.length ? ` Headings: ${a.anchors.slice(0, 5).map((x) => '#' + x.id).join(', ')}${a.anchors.length > 5 ? ', …' : ''}.` : ' It has no headings.'}`,
-      fixes: near ? [{ title: `Change to #${near}`, edits: [{ range, newText: near }], preferred: true }] : undefined,
-    });
-  }
-
-  async function checkUnused(resolved: ResolvedReference[] | undefined): Promise<void> {
+  async function checkUnused(): Promise<void> {
     const listed = ctx.listingNow(skillDir);
     const top = listed instanceof Promise ? await listed : listed;
     const folders = RESOURCE_FOLDERS.filter((f) => top?.byName.get(f)?.type === 'directory');
@@ -274,10 +328,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       for (let p = file; p.length > skillDir.length; p = path.dirname(p)) if (used.has(p)) return true;
       return false;
     };
-    // Once every candidate is used, further Markdown files cannot change the outcome.
-    let left = candidates;
-    const allUsed = (used: Set<string>) => !(left = left.filter((c) => !isUsedIn(used, c))).length;
-    const used = resolved ? await usedPathsFrom(ctx, doc, skillDir, resolved, deps, allUsed) : await usedPaths(ctx, doc, skillDir, deps, refs);
+    const used = usedBy(checked, skillDir);
     let unused = candidates.filter((c) => !isUsedIn(used, c));
     if (!unused.length) return;
     // Scripts and templates are often used by other scripts: a used non-Markdown
@@ -305,30 +356,10 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   }
 }
 
-/**
- * Absolute paths referenced from SKILL.md and, transitively, from the Markdown files of
- * the skill it references (their links resolve against their own folder).
- */
-export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>, docRefs?: SkillReference[]): Promise<Set<string>> {
-  return usedPathsFrom(ctx, doc, skillDir, await resolveAll(ctx, doc, skillDir, docRefs), deps);
-}
-
-/**
- * usedPaths, given the resolved references of SKILL.md (checkReferences has them at
- * hand); stops reading further files once `enough` says the set answers the question.
- */
-async function usedPathsFrom(
-  ctx: ReferenceContext,
-  doc: SkillDocument,
-  skillDir: string,
-  resolved: ResolvedReference[],
-  deps?: Set<string>,
-  enough?: (used: Set<string>) => boolean,
-): Promise<Set<string>> {
+/** Absolute paths the checked documents' references use (a "did you mean" target counts). */
+function usedBy(checked: readonly [SkillDocument, ResolvedReference[]][], skillDir: string): Set<string> {
   const used = new Set<string>();
-  const queue: string[] = [];
-  const seen = new Set<string>([doc.path]);
-  const visit = (d: SkillDocument, refs: ResolvedReference[]) => {
+  for (const [d, refs] of checked) {
     for (const { ref, resolution: r } of refs) {
       if (r.status === 'missing' && r.suggestion) {
         // "Did you mean" already points at it: not also unused.
@@ -337,21 +368,30 @@ async function usedPathsFrom(
       if (r.status !== 'ok' && r.status !== 'case') continue;
       used.add(r.abs);
       if (r.status === 'ok' && r.real) used.add(r.real);
-      if (r.type === 'file' && isMarkdownPath(r.abs) && !seen.has(r.abs) && seen.size < 200) {
-        seen.add(r.abs);
-        deps?.add(r.abs);
-        queue.push(r.abs);
-      }
     }
-  };
-  visit(doc, resolved);
-  // Breadth first, as the files are found.
-  for (let i = 0; i < queue.length && !enough?.(used); i++) {
-    const read = ctx.markdownNow(queue[i]);
-    const m = read instanceof Promise ? await read : read;
-    if ('doc' in m) visit(m.doc, await resolveAll(ctx, m.doc, skillDir));
   }
   return used;
+}
+
+/**
+ * Absolute paths referenced from SKILL.md and, transitively, from the Markdown files of
+ * the skill it references (their links resolve against their own folder).
+ */
+export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>, docRefs?: SkillReference[]): Promise<Set<string>> {
+  const checked: [SkillDocument, ResolvedReference[]][] = [[doc, await resolveAll(ctx, doc, skillDir, docRefs)]];
+  const seen = new Set<string>([doc.path]);
+  for (let i = 0; i < checked.length; i++) {
+    for (const { resolution: r } of checked[i][1]) {
+      if (r.status !== 'ok' && r.status !== 'case') continue;
+      if (r.type !== 'file' || !isMarkdownPath(r.abs) || seen.has(r.abs) || seen.size >= MAX_MARKDOWN_FILES) continue;
+      seen.add(r.abs);
+      deps?.add(r.abs);
+      const read = ctx.markdownNow(r.abs);
+      const m = read instanceof Promise ? await read : read;
+      if ('doc' in m) checked.push([m.doc, await resolveAll(ctx, m.doc, skillDir)]);
+    }
+  }
+  return usedBy(checked, skillDir);
 }
 
 function omitUndefined<T extends object>(o: T): T {

@@ -49,12 +49,12 @@ test('completions: files and folders after ](, src=", in inline code and after a
 });
 
 test('renameEdits: file rename keeps fragments, ./ and encoding; a moved Markdown file keeps its own links', async () => {
-  const body = '[g](references/guide.md#usage) [h](./references/guide.md) `references/guide.md` ${CLAUDE_SKILL_DIR}/x\n[d]: references/guide.md\n';
+  const body = '[g](references/guide.md#usage) [h](./references/guide.md) `references/guide.md` ${CLAUDE_SKILL_DIR}/x\n\n[d]: references/guide.md\n';
   const { fs } = skill(body, files);
   const change = await renameEdits(fs, SKILL, `${SKILL}/references/guide.md`, `${SKILL}/references/how to.md`);
   assert.deepEqual(Object.keys(change.edits), [SKILL_MD]);
   assert.equal(applyEdits(FM + body, change.edits[SKILL_MD]),
-    FM + '[g](references/how%20to.md#usage) [h](./references/how%20to.md) `"references/how to.md"` ${CLAUDE_SKILL_DIR}/x\n[d]: references/how%20to.md\n');
+    FM + '[g](references/how%20to.md#usage) [h](./references/how%20to.md) `"references/how to.md"` ${CLAUDE_SKILL_DIR}/x\n\n[d]: references/how%20to.md\n');
 
   const moved = await renameEdits(fs, SKILL, `${SKILL}/references/guide.md`, `${SKILL}/docs/deep/guide.md`);
   assert.equal(applyEdits(files['references/guide.md'], moved.edits[`${SKILL}/references/guide.md`]),

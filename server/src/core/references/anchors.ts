@@ -90,7 +90,7 @@ export function explicitId(content: string): { index: number; id: string } | und
 function isWhite(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c >= 128 && /\s/.test(String.fromCharCode(c)));
 }
-const HTML_ANCHOR = /<a\s[^>]*?\b(?:id|name)\s*=\s*["']([^"'\r\n]+)["']/gi;
+const HTML_ANCHOR = /<a\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"'=<>`]+))/gi;
 
 /**
  * Headings (ATX and setext) and explicit anchors (`<a id>`, `<a name>`, `{#id}`) of a
@@ -125,7 +125,8 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(fenceMatch.input)) fence = undefined;
       continue;
     }
-    if (fenceMatch) {
+    // A backtick fence's info string holds no backtick: "```js``` is inline" is no fence.
+    if (fenceMatch && !(fenceMatch[1][0] === '`' && src.slice(from + fenceMatch[0].length, to).includes('`'))) {
       fence = fenceMatch[1];
       prevParagraph = undefined;
       continue;
@@ -142,7 +143,8 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       const range = lineRange(line, t);
       HTML_ANCHOR.lastIndex = 0;
       for (let m = HTML_ANCHOR.exec(t); m; m = HTML_ANCHOR.exec(t)) {
-        out.push({ id: m[1], text: m[1], range, kind: 'anchor' });
+        const id = m[1] ?? m[2] ?? m[3];
+        out.push({ id, text: id, range, kind: 'anchor' });
       }
     }
     const atx = lead === 35 /* # */ ? /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(t) : null;

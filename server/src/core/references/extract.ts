@@ -71,6 +71,10 @@ const VARIABLE = /^(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLA
 const VARIABLE_ANYWHERE = /(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)\//g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`{]*)/;
 const DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.){1,999})\]:[ \t]*(?:<([^<>\n\r]*)>|(\S+))/;
+/** What may follow a definition's destination on its line: nothing, or a title (CommonMark 4.7). */
+const DEFINITION_TAIL = /^(?:[ \t]*|[ \t]+(?:"[^"]*"|'[^']*'|\([^()]*\))[ \t]*|[ \t]+["'(].*)$/;
+/** Lines that end a paragraph (a definition cannot interrupt one): headings, breaks, fences, blank. */
+const NOT_PARAGRAPH = /^(?:[ \t]*$| {0,3}#{1,6}(?:[ \t]|$)| {0,3}(?:[-*_][ \t]*){3,}$| {0,3}(?:`{3,}|~{3,})| {0,3}(?:=+|-+)[ \t]*$)/;
 const HTML_ATTR = /\s(href|src)\s*=\s*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s"'>]+))/gi;
 const COMMAND_PREFIXES = new Set(['sudo', 'exec', 'time', 'nohup', 'env', 'command', 'xargs', 'watch']);
 
@@ -91,6 +95,19 @@ function safeDecode(s: string): string {
 /** Markdown backslash escapes (`\(` → `(`); a backslash before a letter stays (a Windows separator). */
 function unescapeMarkdown(s: string): string {
   return s.includes('\\') ? s.replace(/\\([!-/:-@[-`{-~])/g, '$1') : s;
+}
+
+const ENTITY = /&(?:#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos|nbsp));/g;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Entity references in a link destination are decoded (CommonMark 6.2): `a&amp;b.md` is `a&b.md`. */
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(ENTITY, (m, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name) return NAMED[name];
+    const cp = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+    return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : m;
+  });
 }
 
 export function isUrl(target: string): boolean {
@@ -173,10 +190,12 @@ function push(b: Builder, kind: ReferenceKind, start: number, end: number, raw: 
     base = 'skill';
   }
   const hash = raw.indexOf('#', pathStart - start);
-  const pathEnd = hash === -1 ? end : start + hash;
+  // A link's query (`guide.md?raw=1`) is not part of the file's name, as on GitHub.
+  const query = opts.decode ? raw.indexOf('?', pathStart - start) : -1;
+  const pathEnd = query !== -1 && (hash === -1 || query < hash) ? start + query : hash === -1 ? end : start + hash;
   // Usually the whole of `raw`, which slice then returns as is.
   let pathText = raw.slice(pathStart - start, pathEnd - start);
-  if (opts.decode) pathText = unescapeMarkdown(pathText);
+  if (opts.decode) pathText = decodeEntities(unescapeMarkdown(pathText));
   const percentEncoded = opts.decode && pathText.includes('%') && /%[0-9A-Fa-f]{2}/.test(pathText);
   const path = opts.decode ? safeDecode(pathText) : pathText;
   const fragment = hash === -1 ? undefined : opts.decode ? safeDecode(raw.slice(hash + 1)) : raw.slice(hash + 1);
@@ -669,6 +688,14 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   const lines = doc.lines;
   const bodyStart = likelyBodyStart(doc);
   const first = doc.lines.positionAt(bodyStart).line;
+  /** Whether `line` would continue the paragraph of the line before it. */
+  const continuesParagraph = (line: number): boolean => {
+    if (line <= first) return false;
+    const prev = text.slice(lines.lineStarts[line - 1], lines.lineEnd(line - 1));
+    if (NOT_PARAGRAPH.test(prev)) return false;
+    const def = prev.charCodeAt(prev.search(/\S/)) === 91 ? DEFINITION.exec(prev) : null;
+    return !(def && DEFINITION_TAIL.test(prev.slice(def[0].length)));
+  };
   const definitions = new Map<string, Reference>();
   const usages: PendingUsage[] = [];
   let fence: { char: string; len: number; shell: boolean; console: boolean } | undefined;
@@ -702,7 +729,8 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
         continue;
       }
       const def = lead === 91 ? DEFINITION.exec(lineText) : null;
-      if (def) {
+      // `[^1]: text` is a footnote, `[Note]: read this` text: neither is a definition.
+      if (def && def[1][0] !== '^' && DEFINITION_TAIL.test(lineText.slice(def[0].length)) && !continuesParagraph(line)) {
         const value = def[2] ?? def[3];
         const valueStart = from + def[0].length - value.length - (def[2] !== undefined ? 1 : 0);
         const label = normalizeLabel(def[1]);

@@ -149,8 +149,19 @@ function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string,
         let suggestion: string[] | undefined;
         const near = closest(name, listing.visibleNames);
         if (near && index >= 0) {
-          suggestion = (fixed ?? segments).slice();
-          suggestion[index] = near;
+          // Only a path that exists: the rest of it must be there below the near name.
+          let dir = childPath(cur, near);
+          let rest = true;
+          for (let j = k + 1; j < steps.length && rest; j++) {
+            const below: Listing | undefined = yield ctx.listingNow(dir);
+            const e = below?.byName.get(steps[j].name);
+            if (e) dir = childPath(dir, e.name);
+            else rest = false;
+          }
+          if (rest) {
+            suggestion = (fixed ?? segments).slice();
+            suggestion[index] = near;
+          }
         }
         return missing(index, { suggestion });
       }
@@ -171,7 +182,8 @@ function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string,
     }
   }
   if (written.endsWith('/') && type !== 'directory' && steps.length) {
-    return { status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: steps[steps.length - 1].index, throughFile: true };
+    // The segment after the file (the empty one the slash makes) is what cannot exist.
+    return { status: 'missing', abs: path.join(skillDir, rel), rel, missingIndex: steps[steps.length - 1].index + 1, throughFile: true };
   }
   if (fixed) return { status: 'case', abs: cur, rel: relOf(skillDir, cur), type, fixedSegments: fixed };
   const real: string | undefined = linked && !symlinkOutside ? yield ctx.realpathNow(cur) : undefined;

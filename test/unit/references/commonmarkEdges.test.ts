@@ -1,0 +1,40 @@
+// Reference extraction and messages against CommonMark and GitHub: footnotes and prose
+// are not definitions, a query is not part of a file name, entities are decoded, and
+// the messages name what is really wrong.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check, r } from './helpers';
+
+const view = (ds: { code: string; range: Parameters<typeof r>[0]; message: string }[]) => ds.map((d) => [d.code, r(d.range), d.message]);
+
+test('footnotes, prose after `[label]:` and a definition under a paragraph line are not definitions', async () => {
+  const { diagnostics } = await check('Text[^1].\n\n[^1]: See the docs.\n\n[Important]: read this first.\n\nA paragraph\n[g]: references/nope.md\n\n[ok]: references/gone.md "A title"\n');
+  assert.deepEqual(view(diagnostics), [
+    ['reference-missing', '13:6-13:24', '`references/gone.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+  ]);
+});
+
+test('a query is not part of the path; entities in a destination are decoded', async () => {
+  const { diagnostics } = await check('[a](references/a.md?raw=1) [b](references/a&amp;b.md#top) [c](references/gone.md?x#y)\n', {
+    'references/a.md': '# A\n',
+    'references/a&b.md': '# Top\n',
+  });
+  assert.deepEqual(view(diagnostics), [
+    ['reference-missing', '4:62-4:80', '`references/gone.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+  ]);
+});
+
+test('a trailing slash after a file names the file; "did you mean" only offers a path that exists', async () => {
+  const { diagnostics } = await check('[b](references/A.md/) [x](referenes/zzz.md) [y](referenes/A.md)\n', { 'references/A.md': '# A\n' });
+  assert.deepEqual(view(diagnostics), [
+    ['reference-missing', '4:4-4:20', '`references/A.md/` does not exist: `references/A.md` is a file, not a folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-missing', '4:26-4:42', '`referenes/zzz.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-missing', '4:48-4:62', '`referenes/A.md` does not exist in the skill folder, so agents following this reference fail. Did you mean `references/A.md`?'],
+  ]);
+});
+
+test('anchors: unquoted `<a name=x>`; a line of inline code that starts with ``` opens no fence', async () => {
+  const guide = '# Guide\n\n```js``` is inline code.\n\n## Later\n\n<a name=unquoted></a>\n';
+  const { diagnostics } = await check('[l](references/g.md#later) [u](references/g.md#unquoted) [n](references/g.md#nope)\n', { 'references/g.md': guide });
+  assert.deepEqual(view(diagnostics), [['reference-fragment-missing', '4:77-4:81', '#nope matches no heading in `references/g.md`. Headings: #guide, #later, #unquoted.']]);
+});

@@ -38,3 +38,12 @@ test('anchors: unquoted `<a name=x>`; a line of inline code that starts with ```
   const { diagnostics } = await check('[l](references/g.md#later) [u](references/g.md#unquoted) [n](references/g.md#nope)\n', { 'references/g.md': guide });
   assert.deepEqual(view(diagnostics), [['reference-fragment-missing', '4:77-4:81', '#nope matches no heading in `references/g.md`. Headings: #guide, #later, #unquoted.']]);
 });
+
+test('shell: a redirect target and the arguments of mkdir, touch and tee are written, not read', async () => {
+  const body = '```bash\npython scripts/gen.py > assets/out.png\necho hi >> references/log.md\nmkdir -p assets/gen && touch references/notes.md\ncat references/in.md | tee references/copy.md\ncat references/in.md 2>&1\n```\n';
+  const { diagnostics } = await check(body, { 'scripts/gen.py': 'print(1)\n' });
+  assert.deepEqual(view(diagnostics).map(([code, range]) => [code, range]), [
+    ['reference-missing', '8:4-8:20'],
+    ['reference-missing', '9:4-9:20'],
+  ]);
+});

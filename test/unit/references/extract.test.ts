@@ -75,7 +75,7 @@ test('paths in fenced shell blocks; other languages only through agent variables
     'shell "scripts/extract.py" 5:10-5:28 path=5:10-5:28',
     'shell "assets/out.json" 5:36-5:51 path=5:36-5:51',
     'shell "./scripts/build.sh" 6:8-6:26 path=6:8-6:26 exec',
-    'shell "references/log.md" 6:33-6:50 path=6:33-6:50',
+    'shell "references/log.md" 6:33-6:50 path=6:33-6:50 tentative',
     'shell "scripts/y.sh" 7:1-7:33 path=7:21-7:33 exec,var=${CLAUDE_SKILL_DIR}',
     'code "assets/t.json" 11:6-11:38 path=11:25-11:38 var={{.BaseDirectory}}',
     'shell "scripts/plain.sh" 14:0-14:16 path=14:0-14:16 exec',

@@ -379,6 +379,10 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
     if (SHELL_PROMPT.test(text) && SHELL_PROMPT.lastIndex <= Math.min(to, from + 16)) i = SHELL_PROMPT.lastIndex;
   }
   let commandStart = true;
+  // The next word is written, not read (`> out.txt`), or every word is (`mkdir -p x`):
+  // a file the command creates need not exist yet, so such paths are tentative.
+  let writesNext = false;
+  let creating = false;
   while (i < to) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9) {
@@ -389,6 +393,7 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
     if (c === 59 /* ; */ || c === 124 /* | */ || c === 38 /* & */ || c === 40 /* ( */ || c === 41 /* ) */ || c === 96 /* ` */) {
       // `(cmd)` starts a command; `](` in a Markdown link inside code does not.
       commandStart = c === 40 ? i === from || /[\s$(;|&]/.test(text[i - 1]) : c !== 41;
+      creating = false;
       i++;
       continue;
     }
@@ -396,6 +401,7 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       // Redirections: the next word is a file, not a command.
       i++;
       if (text.charCodeAt(i) === 62 /* > */ || text.charCodeAt(i) === 38 /* & */) i++;
+      writesNext = c === 62 && text.charCodeAt(i - 1) !== 38;
       commandStart = false;
       continue;
     }
@@ -410,11 +416,20 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       // After `cd elsewhere` relative paths name files there, not in the skill.
       b.cwdChanged = true;
     }
+    if (commandStart && CREATING_COMMANDS.has(bare)) creating = true;
+    const written = writesNext || (creating && !commandStart);
+    writesNext = false;
+    const before = b.out.length;
     if (!b.cwdChanged || startsWithVariable(text, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
+    // Kept when the file exists (a link, a rename follows it), dropped when it does not yet.
+    if (written) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
     commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
     i = j;
   }
 }
+
+/** Commands whose arguments are files or folders they create (or write). */
+const CREATING_COMMANDS = new Set(['mkdir', 'touch', 'tee']);
 
 /** End of the shell word at `i`: quotes keep spaces and operators inside it. */
 function wordEnd(text: string, i: number, to: number): number {

@@ -47,3 +47,14 @@ test('shell: a redirect target and the arguments of mkdir, touch and tee are wri
     ['reference-missing', '9:4-9:20'],
   ]);
 });
+
+test('heading ids as GitHub makes them: code spans as written, escapes, lone underscores, entities, images, setext over two lines, quotes and lists', async () => {
+  const headings = [
+    '## foo\\_bar', '## snake_case_', '## `_private`', '## `<div>` element', '## `[a](b)` link', '## &copy; 2024', '## ![logo](x.png) Title',
+    '## m²', '## **Bold** and _em_', 'Line one', 'Line two', '====', '> ## Quoted', '- ## Listed',
+  ].join('\n\n').replace('Line one\n\nLine two\n\n====', 'Line one\nLine two\n====');
+  const ids = ['foo_bar', 'snake_case_', '_private', 'div-element', 'ab-link', '-2024', '-title', 'm', 'bold-and-em', 'line-oneline-two', 'quoted', 'listed'];
+  const body = ids.map((id) => `[x](references/h.md#${id})`).join(' ') + '\n';
+  const { diagnostics } = await check(body, { 'references/h.md': headings + '\n', 'references/x.png': 'PNG' });
+  assert.deepEqual(view(diagnostics), []);
+});

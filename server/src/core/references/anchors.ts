@@ -20,7 +20,8 @@ export function githubSlug(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (c >= 128) return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+    // github-slugger keeps letters, marks, decimal digits and connectors: `²` and `½` go.
+    if (c >= 128) return text.toLowerCase().replace(/[^\p{L}\p{M}\p{Nd}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
     if (c >= 65 && c <= 90) c += 32;
     else if (c === 32) c = 45; /* ' ' → - */
     else if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 /* _ */ || c === 45)) /* - */ continue;
@@ -49,23 +50,52 @@ export class Slugger {
 
 /** The text GitHub renders for a heading's inline Markdown (what its slug is made from). */
 export function headingPlainText(md: string): string {
-  let s = md;
   // The link and tag patterns backtrack over an unclosed `(` or `<` to the end of the
   // text: quadratic, seconds for a heading of 100 KB. No one links to such a heading by
   // its slug; past this length its text is taken as written.
-  if (s.length > MAX_STRIPPED_HEADING) return s.trim();
-  if (s.includes('[')) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1');
+  md = md.trim();
+  if (md.length > MAX_STRIPPED_HEADING) return md;
+  // Not trimmed after: an image that drops out leaves its space (`![logo](x) Title` is `-title`).
+  if (!md.includes('`')) return inlineText(md);
+  // Code spans are text as written; only the parts around them are inline Markdown.
+  let out = '';
+  let i = 0;
+  const span = /(`+)([\s\S]*?[^`])\1(?!`)/g;
+  for (let m = span.exec(md); m; m = span.exec(md)) {
+    out += inlineText(md.slice(i, m.index));
+    const code = m[2];
+    out += code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() ? code.slice(1, -1) : code;
+    i = m.index + m[0].length;
+  }
+  return out + inlineText(md.slice(i));
+}
+
+/** Inline Markdown outside code spans as rendered text: images drop out, links keep their text. */
+function inlineText(md: string): string {
+  let s = md;
+  if (s.includes('[')) {
+    s = s.replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '');
+    s = s.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1');
+  }
   if (s.includes('<')) s = s.replace(/<\/?[A-Za-z][^>]*>/g, '');
-  if (s.includes('&')) s = s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e]);
-  if (s.includes('`')) s = s.replace(/`+/g, '');
-  if (s.includes('*') || s.includes('~~')) s = s.replace(/\*+|~~/g, '');
-  if (s.includes('_')) s = s.replace(/(^|\W)_+|_+(?=\W|$)/g, '$1');
-  return s.trim();
+  // Emphasis markers in pairs; a lone `_` (snake_case_) is text.
+  if (s.includes('*')) s = s.replace(/(\*{1,3})(?=\S)([\s\S]*?\S)\1/g, '$2');
+  if (s.includes('_')) s = s.replace(/(^|[^\p{L}\p{N}_])(_{1,3})(?=\S)([\s\S]*?\S)\2(?![\p{L}\p{N}_])/gu, '$1$3');
+  if (s.includes('~~')) s = s.replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1');
+  // Escapes last but before entities: `\_` is an underscore, `\&amp;` stays text.
+  if (s.includes('\\')) s = s.replace(/\\([!-/:-@[-`{-~])/g, (_, c: string) => (c === '&' ? '\u0000' : c));
+  if (s.includes('&')) s = s.replace(/&(?:#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g, (m, dec?: string, hex?: string, name?: string) => {
+    if (name) return ENTITIES[name] ?? '\u00a9';
+    const cp = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+    return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : m;
+  });
+  return s.replace(/\u0000/g, '&');
 }
 
 const MAX_STRIPPED_HEADING = 2048;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+// Other named entities are symbols (`&copy;`, `&rarr;`) as far as a slug goes: they drop out.
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
  * A trailing `{#id}` (what `/\s*\{#([^\s}]+)\}\s*$/` finds, without its backtracking,
@@ -113,6 +143,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
   let nextTag = src.indexOf('<a');
   let fence: string | undefined;
   let prevParagraph: number | undefined;
+  let paragraphStart: number | undefined;
   for (; line < lines.lineCount; line++) {
     const from = lines.lineStarts[line];
     const to = lines.lineEnd(line);
@@ -135,6 +166,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
     const hasTag = nextTag !== -1 && nextTag + 2 <= to;
     if (!hasTag && isProseLead(lead)) {
       // Most lines: a paragraph goes on, and nothing needs the line's text.
+      if (prevParagraph === undefined || prevParagraph !== line - 1) paragraphStart = line;
       prevParagraph = prevParagraph === undefined ? line : prevParagraph === line - 1 ? line : undefined;
       continue;
     }
@@ -147,9 +179,12 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
         out.push({ id, text: id, range, kind: 'anchor' });
       }
     }
-    const atx = lead === 35 /* # */ ? /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(t) : null;
+    // A heading inside a quote or a list item (`> ## Note`, `- ## Step`) gets an id too.
+    const inner = lead !== 35 && BLOCK_LEAD.has(lead) ? CONTAINER.exec(t) : null;
+    const h = inner ? t.slice(inner[0].length) : t;
+    const atx = lead === 35 /* # */ || inner ? /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(h) : null;
     if (atx) {
-      let content = t.slice(atx[0].length).trim();
+      let content = h.slice(atx[0].length).trim();
       // A closing run of `#` preceded by a space is not part of the text.
       const closing = /(?:^|[ \t])#+$/.exec(content);
       if (closing) content = content.slice(0, closing.index).trim();
@@ -159,8 +194,10 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
     }
     const setext = (lead === 61 /* = */ || lead === 45) /* - */ && prevParagraph !== undefined ? /^ {0,3}(=+|-+)[ \t]*$/.exec(t) : null;
     if (setext && prevParagraph !== undefined) {
-      const textLine = lines.lineText(prevParagraph).trim();
-      const r = { start: { line: prevParagraph, character: 0 }, end: { line, character: t.length } };
+      // Every line of the paragraph is the heading's text (GitHub joins them with a line break).
+      const first = paragraphStart !== undefined && paragraphStart <= prevParagraph ? paragraphStart : prevParagraph;
+      const textLine = Array.from({ length: prevParagraph - first + 1 }, (_, k) => lines.lineText(first + k).trim()).join('\n');
+      const r = { start: { line: first, character: 0 }, end: { line, character: t.length } };
       addHeading(out, slugger, textLine, r, setext[1][0] === '=' ? 1 : 2);
       prevParagraph = undefined;
       continue;
@@ -168,10 +205,14 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
     const blank = t.trim() === '';
     // (Only these leads can start a list item, quote, table or HTML block.)
     const block = BLOCK_LEAD.has(lead) && /^ {0,3}([-*+]\s|\d+[.)]\s|>|\||<)/.test(t);
+    if (!blank && !block && (prevParagraph === undefined || prevParagraph !== line - 1)) paragraphStart = line;
     prevParagraph = blank || block ? undefined : prevParagraph === undefined ? line : prevParagraph === line - 1 ? line : undefined;
   }
   return out;
 }
+
+/** Quote markers and list item markers before a line's content. */
+const CONTAINER = /^ {0,3}(?:(?:>[ \t]?)+|(?:[-*+]|\d{1,9}[.)])[ \t]+)(?:(?:>[ \t]?)+|(?:[-*+]|\d{1,9}[.)])[ \t]+)*/;
 
 /** `- * + 0-9 > | <` */
 const BLOCK_LEAD = new Set([45, 42, 43, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 62, 124, 60]);

@@ -2,7 +2,7 @@
 // stdout, report on stderr, exit codes 0/1/2.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -135,6 +135,19 @@ test('lovia: a value PyYAML cannot construct fails the index, load and read with
     const fixed = run('index', '--agent', 'lovia', '--root', 'lv', '--quiet');
     assert.equal(fixed.code, 0);
     assert.match(fixed.out, /^## Skills\n- `dated` \u2014 Formats CSV files as tables\. Use when converting CSV data\. \[released: 2024-13-45\]\n- `good` /);
+  });
+});
+
+test('read: a file too large to preview is a clear usage error; a long one is cut by code points', () => {
+  inTree({ 'lv/big/SKILL.md': SKILL('big'), 'lv/big/references/long.md': '😀'.repeat(100_001) + '\n' }, (dir, run) => {
+    writeFileSync(path.join(dir, 'lv/big/references/huge.txt'), '');
+    truncateSync(path.join(dir, 'lv/big/references/huge.txt'), 70 * 1024 * 1024);
+    const huge = run('read', 'big', 'references/huge.txt', '--agent', 'lovia', '--root', 'lv', '--quiet');
+    assert.deepEqual([huge.code, huge.out], [2, '']);
+    assert.equal(huge.err, 'skillmd: references/huge.txt is 70.0 MiB: skillmd previews read_skill_file for files up to 64.0 MiB (lovia would return its first 100,000 characters).\nRun "skillmd --help" for usage.\n');
+    const long = run('read', 'big', 'references/long.md', '--agent', 'lovia', '--root', 'lv', '--quiet');
+    assert.equal(long.code, 0);
+    assert.ok(long.out.includes('😀'.repeat(100_000) + '\n[truncated: 100002 chars total, showing first 100000]\n--- END SKILL CONTENT ---'), long.out.slice(-200));
   });
 });
 

@@ -51,3 +51,27 @@ test('plain keys are typed as PyYAML types them: `on` and `yes` are both True, `
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('an alias bomb (nine aliases, nine levels deep) is built once per alias and rendered within a budget', { timeout: 30_000 }, async () => {
+  const levels = 'abcdefghi';
+  const lines = ['name: bomb', 'description: Test skill. Use when testing.', `a: &a [${Array(9).fill('"lol"').join(', ')}]`];
+  for (let i = 1; i < levels.length; i++) lines.push(`${levels[i]}: &${levels[i]} [${Array(9).fill('*' + levels[i - 1]).join(', ')}]`);
+  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'skillmd-pyyaml-')));
+  try {
+    mkdirSync(path.join(root, 'bomb'));
+    writeFileSync(path.join(root, 'bomb/SKILL.md'), `---\n${lines.join('\n')}\n---\nBody\n`);
+    for (const agent of ['lovia', 'codex'] as const) {
+      const c = new SkillCatalog({ fs: new NodeFileSystem(), agent, roots: [{ path: root, origin: 'explicit' }], check: false });
+      await c.scan();
+      const e = c.snapshot().skills[0];
+      assert.equal(e.name, 'bomb');
+      assert.ok(JSON.stringify(e.extras).length < 200_000, agent);
+      if (agent === 'lovia') {
+        assert.ok(e.extrasText.startsWith(`a: ${Array(9).fill('lol').join(', ')}; b: ['lol', 'lol'`), e.extrasText.slice(0, 100));
+        assert.ok(e.extrasText.length <= 70_000);
+      }
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -6,7 +6,7 @@ import type { SkillDocument, ValueNode } from '../document/model';
 import { getEntry, resolveNode, toJs } from '../document/values';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
-import { pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, pyValueError, type PyValue } from '../render/pyValue';
+import { joinWithin, newTextBudget, pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, pyValueError, type PyValue } from '../render/pyValue';
 import { cpLength, goTrimSpace, pyBlank, pyReprStr, pyStrip, rustSplitJoin } from '../render/text';
 import type { DiscoveryRules } from './types';
 
@@ -63,24 +63,28 @@ export function universalNewlines(text: string): string {
 function extrasOf(doc: SkillDocument, omit: readonly string[] = ['name', 'description']): [string, PyValue][] {
   if (doc.frontmatter.state !== 'mapping' || doc.frontmatter.problems.some((p) => p.severity === 'error')) return [];
   const m = new Map<string, PyValue>();
-  for (const e of doc.frontmatter.entries) if (!omit.includes(e.key)) m.set(e.key, pyFromNode(e.value));
+  const built = new Map();
+  for (const e of doc.frontmatter.entries) if (!omit.includes(e.key)) m.set(e.key, pyFromNode(e.value, 0, built));
   return [...m];
 }
 
 export function extrasJson(extras: [string, PyValue][]): Record<string, unknown> {
-  return Object.fromEntries(extras.map(([k, v]) => [k, pyToJson(v)]));
+  const budget = { left: 10_000 };
+  return Object.fromEntries(extras.map(([k, v]) => [k, pyToJson(v, budget)]));
 }
 
-/** lovia catalog.py `_format_extra`. */
+/** lovia catalog.py `_format_extra` (lovia shows its first 256 characters; the rest is cut early). */
 export function loviaFormatExtra(extras: [string, PyValue][]): string {
+  const budget = newTextBudget();
   const parts: string[] = [];
   for (const [key, value] of extras) {
+    if (budget.left <= 0) break;
     if (value.t === 'none' || (value.t === 'str' && value.v === '') || value.t === 'dict') continue;
     let rendered: string;
     if (value.t === 'list') {
       if (value.v.length === 0) continue;
-      rendered = value.v.map(pyStr).join(', ');
-    } else rendered = pyStr(value);
+      rendered = joinWithin(budget, value.v, (x) => pyStr(x, budget));
+    } else rendered = pyStr(value, budget);
     parts.push(`${key}: ${rendered}`);
   }
   return parts.join('; ');
@@ -162,11 +166,12 @@ export function parseYamlMapping(yamlText: string): [string, PyValue][] | { valu
   // PyYAML types plain keys too: `on:` and `yes:` are both the key True (the dict keeps
   // the first position and the last value), `null:` is None. Quoted keys stay strings.
   const m = new Map<string, [string, PyValue]>();
+  const built = new Map();
   for (const e of doc.frontmatter.entries) {
     const raw = doc.text.slice(e.keyStart, e.keyEnd);
     const typed = raw.startsWith('"') || raw.startsWith("'") ? undefined : pyPlainScalar(raw);
     const id = !typed || typed.t === 'str' ? `s:${e.key}` : typed.t === 'bool' ? `n:${typed.v ? 1 : 0}` : typed.t === 'int' || typed.t === 'float' ? `n:${pyStr(typed)}` : `${typed.t}:${pyStr(typed)}`;
-    const value = pyFromNode(e.value);
+    const value = pyFromNode(e.value, 0, built);
     const valueError = (typed && pyValueError(typed)) ?? pyValueError(value);
     if (valueError) return { valueError };
     const had = m.get(id);

@@ -12,7 +12,8 @@ import type { IndexPreview, RenderOptions, ToolPreview } from './types';
 
 export * from './types';
 
-export class UnsupportedPreviewError extends Error {}
+export { UnsupportedPreviewError } from './types';
+import { UnsupportedPreviewError } from './types';
 
 /** The index (skill list) an agent puts into context, with every left-out skill. Pure and linear. */
 export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {}): IndexPreview {

@@ -9,7 +9,8 @@ import type { SkillCatalog } from '../catalog/catalog';
 import type { CatalogEntry, CatalogSnapshot } from '../catalog/types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { loviaOneLine, pyReprStr } from './text';
-import type { PreviewPart, PreviewSkill, ToolPreview } from './types';
+import { UnsupportedPreviewError, type PreviewPart, type PreviewSkill, type ToolPreview } from './types';
+import { formatBytes } from '../document/readSkillFile';
 
 export const LOVIA_DESCRIPTION_MAX = 1024;
 export const LOVIA_EXTRA_MAX = 256;
@@ -54,11 +55,21 @@ export function renderLoviaIndex(skills: readonly CatalogEntry[], usageRules?: s
 }
 
 function truncate(text: string): string {
-  // Python len() counts code points.
-  const cps = Array.from(text);
-  if (cps.length <= LOVIA_MAX_CONTENT) return text;
-  return cps.slice(0, LOVIA_MAX_CONTENT).join('') + `\n[truncated: ${cps.length} chars total, showing first ${LOVIA_MAX_CONTENT}]`;
+  // Python len() counts code points: a surrogate pair is one.
+  if (text.length <= LOVIA_MAX_CONTENT) return text;
+  let cps = 0;
+  let cut = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    if (++cps === LOVIA_MAX_CONTENT) cut = i + 1;
+  }
+  if (cps <= LOVIA_MAX_CONTENT) return text;
+  return text.slice(0, cut) + `\n[truncated: ${cps} chars total, showing first ${LOVIA_MAX_CONTENT}]`;
 }
+
+/** Files read_skill_file previews at most: Python reads any size, a JavaScript string stops at 512 MiB. */
+export const LOVIA_READ_PREVIEW_MAX_BYTES = 64 * 1024 * 1024;
 
 function neutralize(text: string): string {
   for (const m of [LOVIA_BEGIN, LOVIA_END]) text = text.split(m).join(m.split('---').join('- -'));
@@ -154,6 +165,9 @@ export async function renderLoviaRead(catalog: SkillCatalog, fs: FileSystem, nam
   }
   const st = await fs.stat(target).catch(() => undefined);
   if (st?.type !== 'file') return result(false, `Skill file not found: ${r}`);
+  if (st.size > LOVIA_READ_PREVIEW_MAX_BYTES) {
+    throw new UnsupportedPreviewError(`${relpath} is ${formatBytes(st.size)}: skillmd previews read_skill_file for files up to ${formatBytes(LOVIA_READ_PREVIEW_MAX_BYTES)} (lovia would return its first ${LOVIA_MAX_CONTENT.toLocaleString('en-US')} characters).`);
+  }
   let content: string;
   try {
     content = universalNewlines(strict.decode(await fs.readFile(target)));

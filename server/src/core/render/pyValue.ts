@@ -150,45 +150,63 @@ export function pyPlainScalar(src: string): PyValue {
 }
 
 /** The first ValueError in a constructed value, depth first (as safe_load meets them). */
-export function pyValueError(v: PyValue): string | undefined {
+export function pyValueError(v: PyValue, seen = new Set<PyValue>()): string | undefined {
   if (v.t === 'error') return v.message;
-  if (v.t === 'list') {
-    for (const x of v.v) {
-      const e = pyValueError(x);
-      if (e) return e;
-    }
-  }
-  if (v.t === 'dict') {
-    for (const [, x] of v.v) {
-      const e = pyValueError(x);
-      if (e) return e;
-    }
+  if (v.t !== 'list' && v.t !== 'dict') return undefined;
+  // Shared by aliases: each value is looked into once.
+  if (seen.has(v)) return undefined;
+  seen.add(v);
+  for (const x of v.t === 'list' ? v.v : v.v.map((e) => e[1])) {
+    const e = pyValueError(x, seen);
+    if (e) return e;
   }
   return undefined;
 }
 
-export function pyFromNode(node: ValueNode | null | undefined, depth = 0): PyValue {
+export function pyFromNode(node: ValueNode | null | undefined, depth = 0, built = new Map<ValueNode, PyValue>()): PyValue {
   const n = resolveNode(node);
   if (!n || depth > 64) return { t: 'none' };
+  // An alias is the same object in Python: built once, so `*a` nine times nine levels
+  // deep (an alias bomb) costs nine builds, not nine to the ninth.
+  const hit = built.get(n);
+  if (hit) return hit;
+  let v: PyValue;
   switch (n.kind) {
-    case 'scalar': {
+    case 'scalar':
       // `!!str 123`: the tag makes it a string, whatever it looks like.
-      if (n.tag === '!!str' || n.tag === 'tag:yaml.org,2002:str') return { t: 'str', v: String(n.value ?? '') };
-      if (n.style === 'plain') return pyPlainScalar(n.source.trim());
-      return { t: 'str', v: String(n.value ?? '') };
-    }
+      if (n.tag === '!!str' || n.tag === 'tag:yaml.org,2002:str') v = { t: 'str', v: String(n.value ?? '') };
+      else if (n.style === 'plain') v = pyPlainScalar(n.source.trim());
+      else v = { t: 'str', v: String(n.value ?? '') };
+      break;
     case 'seq':
-      return { t: 'list', v: n.items.map((i) => pyFromNode(i, depth + 1)) };
+      v = { t: 'list', v: n.items.map((i) => pyFromNode(i, depth + 1, built)) };
+      break;
     case 'map': {
       // A Python dict keeps the first position of a key and its last value.
       const m = new Map<string, PyValue>();
-      for (const e of n.entries) m.set(e.key, pyFromNode(e.value, depth + 1));
-      return { t: 'dict', v: [...m] };
+      for (const e of n.entries) m.set(e.key, pyFromNode(e.value, depth + 1, built));
+      v = { t: 'dict', v: [...m] };
+      break;
     }
     default:
-      return { t: 'none' };
+      v = { t: 'none' };
   }
+  built.set(n, v);
+  return v;
 }
+
+/**
+ * Text rendered from values stops after this many characters: lovia shows 256 of an
+ * extra, and shared aliases render to gigabytes (lovia itself would hang on them).
+ */
+export const PY_TEXT_BUDGET = 65_536;
+
+/** What is left of a rendering's budget, shared by the calls that build one text. */
+export interface TextBudget {
+  left: number;
+}
+
+export const newTextBudget = (): TextBudget => ({ left: PY_TEXT_BUDGET });
 
 /** Python type name (`type(v).__name__`). */
 export function pyTypeName(v: PyValue): string {
@@ -196,47 +214,66 @@ export function pyTypeName(v: PyValue): string {
 }
 
 /** Python `str(v)`. */
-export function pyStr(v: PyValue): string {
+export function pyStr(v: PyValue, budget: TextBudget = newTextBudget()): string {
   switch (v.t) {
     case 'str':
-      return v.v;
+      return spend(budget, v.v);
     case 'date':
-      return `${pad(v.y, 4)}-${pad(v.m)}-${pad(v.d)}`;
+      return spend(budget, `${pad(v.y, 4)}-${pad(v.m)}-${pad(v.d)}`);
     case 'datetime':
-      return v.text;
+      return spend(budget, v.text);
     default:
-      return pyRepr(v);
+      return pyRepr(v, budget);
   }
 }
 
-/** Python `repr(v)`. */
-export function pyRepr(v: PyValue): string {
+function spend(budget: TextBudget, s: string): string {
+  if (budget.left <= 0) return '';
+  if (s.length > budget.left) s = s.slice(0, budget.left);
+  budget.left -= s.length;
+  return s;
+}
+
+/** Python `repr(v)`, cut once the budget is spent. */
+export function pyRepr(v: PyValue, budget: TextBudget = newTextBudget()): string {
+  if (budget.left <= 0) return '';
   switch (v.t) {
     case 'none':
-      return 'None';
+      return spend(budget, 'None');
     case 'bool':
-      return v.v ? 'True' : 'False';
+      return spend(budget, v.v ? 'True' : 'False');
     case 'int':
-      return v.v.toString();
+      return spend(budget, v.v.toString());
     case 'float':
-      return pyFloat(v.v);
+      return spend(budget, pyFloat(v.v));
     case 'str':
-      return pyReprStr(v.v);
+      return spend(budget, pyReprStr(v.v));
     case 'date':
-      return `datetime.date(${v.y}, ${v.m}, ${v.d})`;
+      return spend(budget, `datetime.date(${v.y}, ${v.m}, ${v.d})`);
     case 'datetime':
-      return `datetime.datetime(${v.text})`; // approximation: reprs of datetimes are rare in extras
+      return spend(budget, `datetime.datetime(${v.text})`); // approximation: reprs of datetimes are rare in extras
     case 'list':
-      return '[' + v.v.map(pyRepr).join(', ') + ']';
+      return spend(budget, '[') + joinWithin(budget, v.v, (x) => pyRepr(x, budget)) + spend(budget, ']');
     case 'dict':
-      return '{' + v.v.map(([k, x]) => `${pyReprStr(k)}: ${pyRepr(x)}`).join(', ') + '}';
+      return spend(budget, '{') + joinWithin(budget, v.v, ([k, x]) => spend(budget, `${pyReprStr(k)}: `) + pyRepr(x, budget)) + spend(budget, '}');
     case 'error':
-      return `ValueError(${pyReprStr(v.message)})`;
+      return spend(budget, `ValueError(${pyReprStr(v.message)})`);
   }
 }
 
+/** `items.map(render).join(', ')`, stopping when the budget is spent. */
+export function joinWithin<T>(budget: TextBudget, items: readonly T[], render: (item: T) => string): string {
+  let out = '';
+  for (let i = 0; i < items.length && budget.left > 0; i++) out += (i ? spend(budget, ', ') : '') + render(items[i]);
+  return out;
+}
+
+/** Values in one extras object at most: past them, `"…"` (an alias bomb would be billions). */
+const JSON_NODE_BUDGET = 10_000;
+
 /** Plain JSON-able form for the catalog's `extras`. */
-export function pyToJson(v: PyValue): unknown {
+export function pyToJson(v: PyValue, budget: TextBudget = { left: JSON_NODE_BUDGET }): unknown {
+  if (budget.left-- <= 0) return '…';
   switch (v.t) {
     case 'none':
       return null;
@@ -251,9 +288,9 @@ export function pyToJson(v: PyValue): unknown {
     case 'datetime':
       return pyStr(v);
     case 'list':
-      return v.v.map(pyToJson);
+      return v.v.map((x) => pyToJson(x, budget));
     case 'dict':
-      return Object.fromEntries(v.v.map(([k, x]) => [k, pyToJson(x)]));
+      return Object.fromEntries(v.v.map(([k, x]) => [k, pyToJson(x, budget)]));
     case 'error':
       return null;
   }

@@ -50,3 +50,6 @@ export interface RenderOptions {
 
 /** Agents with a renderer. */
 export const RENDER_AGENTS: readonly ProfileId[] = ['lovia', 'agentskills', 'eino', 'codex', 'claude-code'];
+
+/** A preview skillmd cannot produce (an agent without that tool, a file too large to read). */
+export class UnsupportedPreviewError extends Error {}

@@ -43,7 +43,12 @@ import { registerCatalogFeatures } from './lsp/catalog';
 import { commandName, selectTransport, serverUsage } from './lsp/transport';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
-if (selectTransport(process.argv) === 'help') {
+const transport = selectTransport(process.argv);
+if (typeof transport === 'object') {
+  process.stderr.write(`${commandName(process.argv)}: ${transport.error}\n${serverUsage(commandName(process.argv))}`);
+  process.exit(2);
+}
+if (transport === 'help') {
   process.stdout.write(serverUsage(commandName(process.argv)));
   process.exit(0);
 }

@@ -247,3 +247,27 @@ test('a reader that stops early (| head) ends the run quietly', () => {
     rmSync(big, { recursive: true, force: true });
   }
 });
+
+test('text output: a line break in a folder name and escape sequences from a file stay on one escaped line', () => {
+  const dir = makeTree({
+    'skills/bad\nname/SKILL.md': '---\nname: x\ndescription: A skill. Use when testing.\n---\n',
+    'skills/e/SKILL.md': '---\nname: "e\\e[31mRED"\ndescription: A skill. Use when testing.\n---\n',
+  });
+  try {
+    const r = runCli(['check', 'skills', '--target', 'agentskills'], dir);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.deepEqual(lines, [
+      'skills/bad\\nname/SKILL.md:2:7: error name-folder-mismatch: Skill name `x` does not match its folder `bad\\nname`; make them equal (rejected by agentskills).',
+      'skills/e/SKILL.md:2:7: error name-format: Skill name `e\\x1b[31mRED` must be lowercase and may only contain lowercase letters, digits and hyphens; use `e` (rejected by agentskills).',
+      'skills/e/SKILL.md:2:7: error name-folder-mismatch: Skill name `e\\x1b[31mRED` does not match its folder `e`; make them equal (rejected by agentskills).',
+      '2 skills checked, 2 invalid: 3 errors, 0 warnings, 0 info',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('sarif run from the root folder: %SRCROOT% is file:///', () => {
+  const r = runCli(['check', path.join(repoRoot, 'examples/skills/broken-yaml'), '--format', 'sarif'], '/');
+  assert.equal(JSON.parse(r.stdout).runs[0].originalUriBaseIds['%SRCROOT%'].uri, 'file:///');
+});

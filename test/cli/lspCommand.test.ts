@@ -19,6 +19,17 @@ test('--help prints the transports and exits 0, for both commands', () => {
   }
 });
 
+test('--socket with something other than a port is a usage error (exit 2), not a stack trace', () => {
+  for (const [args, name] of [[[bin('skillmd.js'), 'lsp', '--socket=abc'], 'skillmd lsp'], [[bin('skillmd-language-server.js'), '--socket=70000'], 'skillmd-language-server']] as const) {
+    const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    const port = args[args.length - 1].slice('--socket='.length);
+    assert.equal(r.stderr.split('\n')[0], `${name}: --socket needs a TCP port number (1-65535), not "${port}"`);
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+  }
+});
+
 for (const args of [['skillmd.js', 'lsp'], ['skillmd-language-server.js']]) {
   test(`\`${args.join(' ')}\` with no transport speaks LSP over stdio`, async () => {
     const proc = spawn(process.execPath, [bin(args[0]), ...args.slice(1)], { stdio: ['pipe', 'pipe', 'pipe'] });

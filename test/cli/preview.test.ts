@@ -151,6 +151,16 @@ test('read: a file too large to preview is a clear usage error; a long one is cu
   });
 });
 
+test('read defaults to lovia (the only agent with the tool), whatever .skillmd.json targets', () => {
+  inTree({ '.skillmd.json': '{"targets":["codex"]}', 'x/s/SKILL.md': SKILL('s') }, (_dir, run) => {
+    const r = run('read', 's', 'SKILL.md', '--root', 'x', '--quiet');
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^\[skill: s {2}file: SKILL\.md\]\n--- BEGIN SKILL CONTENT/);
+    // index still follows the configured target.
+    assert.match(run('index', '--root', 'x', '--quiet').out, /^<skills_instructions>/);
+  });
+});
+
 test('eino: every line loses everything up to its first tab, as its backend strips `cat -n` numbers', () => {
   inTree({ 'ei/tabs/SKILL.md': SKILL('tabs', 'build:\n\tmake all\n1\tstep one\tand more\n') }, (dir, run) => {
     const load = run('load', 'tabs', '--agent', 'eino', '--root', 'ei', '--quiet');

@@ -21,9 +21,15 @@ Usage:
  * What the command line asks for: usage, or a transport. Adds `--stdio` to `argv`
  * (vscode-languageserver reads process.argv) when no transport is named.
  */
-export function selectTransport(argv: string[]): 'help' | 'run' {
+export function selectTransport(argv: string[]): 'help' | 'run' | { error: string } {
   const args = argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) return 'help';
+  // vscode-languageserver would throw on a port that is not one, with a stack trace.
+  const socket = args.find((a) => a.startsWith('--socket='));
+  if (socket) {
+    const port = socket.slice('--socket='.length);
+    if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) return { error: `--socket needs a TCP port number (1-65535), not "${port}"` };
+  }
   if (!args.some((a) => TRANSPORTS.test(a))) argv.push('--stdio');
   return 'run';
 }

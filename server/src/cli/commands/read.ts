@@ -18,7 +18,7 @@ export async function runRead(argv: string[], cwd: string, write: (s: string) =>
     return 0;
   }
   if (args.positionals.length !== 2) throw new UsageError('skillmd read needs a skill name and a relative path');
-  const setup = await setupPreview(args, cwd, (args.options.root as string[] | undefined) ?? []);
+  const setup = await setupPreview(args, cwd, (args.options.root as string[] | undefined) ?? [], 'lovia');
   try {
     const preview = await renderRead(setup.catalog, setup.fs, args.positionals[0], args.positionals[1]);
     emitPreview(args, setup, preview, write);

@@ -50,7 +50,7 @@ export function formatSarif(report: CheckReport): string {
           })),
         },
       },
-      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(report.cwd) + '/' } },
+      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(report.cwd).replace(/\/?$/, '/') } },
       results,
     }],
   };

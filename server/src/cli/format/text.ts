@@ -2,9 +2,14 @@ import { allDiagnostics, counts, type CheckReport, type Counts } from './model';
 import { displayPath } from './paths';
 import type { SkillDiagnostic } from '../../core/types';
 
-/** Problem matchers read one diagnostic per line: a line break in a message is shown as `\n`. */
+// Problem matchers read one diagnostic per line, so a line break is shown as `\n`; other
+// C0 and C1 controls (not tab) as `\xNN`, so no escape sequence from a file reaches the terminal.
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
+
+/** One line, with line breaks as `\n` and other control characters as `\xNN`. */
 function oneLine(message: string): string {
-  return message.indexOf('\n') === -1 && message.indexOf('\r') === -1 ? message : message.replace(/\r\n|\r|\n/g, '\\n');
+  if (!CONTROL.test(message)) return message;
+  return message.replace(/\r\n|\r|\n/g, '\\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** The last line of the text report; hints are named only when there are some. */
@@ -15,7 +20,7 @@ export function summaryLine(skills: number, invalid: number, c: Counts): string 
 
 /** `file:line:col: severity code: message`, 1-based: the line of one diagnostic, shown at `file`. */
 export function diagnosticLine(file: string, d: SkillDiagnostic): string {
-  return `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`;
+  return `${oneLine(file)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${oneLine(d.message)}`;
 }
 
 /** `file:line:col: severity code: message`, 1-based, then a summary line. */

@@ -53,7 +53,8 @@ export interface PreviewSetup {
   render: RenderOptions;
 }
 
-export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots: string[]): Promise<PreviewSetup> {
+/** `defaultAgent`: the agent when --agent is not given (read: lovia, the only one with the tool). */
+export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots: string[], defaultAgent?: ProfileId): Promise<PreviewSetup> {
   const fs = new NodeFileSystem();
   const o = args.options;
   const configPath = o.config ? path.resolve(cwd, o.config as string) : await findConfigFile(fs, cwd);
@@ -69,7 +70,7 @@ export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots:
   if (agentOpt !== undefined && (!isProfileId(agentOpt) || !RENDER_AGENTS.includes(agentOpt))) {
     throw new UsageError(`--agent must be one of ${RENDER_AGENTS.join(', ')}, not "${agentOpt}"`);
   }
-  const agent = (agentOpt as ProfileId | undefined) ?? config?.targets?.find((t) => RENDER_AGENTS.includes(t)) ?? 'lovia';
+  const agent = (agentOpt as ProfileId | undefined) ?? defaultAgent ?? config?.targets?.find((t) => RENDER_AGENTS.includes(t)) ?? 'lovia';
   const roots: SkillRoot[] = explicitRoots.length
     ? explicitRoots.map((r) => ({ path: path.resolve(cwd, r), origin: 'explicit' as const }))
     : workspaceRoots([cwd], config, configDir);

@@ -220,6 +220,11 @@ test('.skillmd.json: targets, rule severities, ignore globs; inline suppressions
     assert.equal(bad.status, 2);
     // A misspelt rule code would silently do nothing; reference and editor codes are known.
     assert.equal(bad.stderr, `skillmd: invalid configuration ${path.join(ws, 'broken.json')}:\n  targets: unknown profile "nope"\n  rules.unknown-feild: unknown rule code; did you mean "unknown-field"?\n  unknown setting "colour"\nRun "skillmd --help" for usage.\n`);
+    // An `overrides` object instead of an array, a number for `usageRules`: errors, not ignored.
+    writeFileSync(path.join(ws, 'shapes.json'), '{"overrides": {"files": "**", "rules": {"no-such-rule": "off"}}, "usageRules": 42}');
+    const shapes = runCli(['check', '--config', 'shapes.json'], ws);
+    assert.equal(shapes.status, 2);
+    assert.equal(shapes.stderr, `skillmd: invalid configuration ${path.join(ws, 'shapes.json')}:\n  usageRules must be a string or null\n  overrides must be an array of { files, targets?, rules? }\nRun "skillmd --help" for usage.\n`);
   } finally {
     rmSync(ws, { recursive: true, force: true });
   }

@@ -132,3 +132,15 @@ test('the summary counts hints apart from info, and names them only when there a
     rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('a symbolic link loop given as the path is reported as a loop, not as missing', () => {
+  const dir = makeTree({});
+  try {
+    spawnSync('ln', ['-s', 'self', path.join(dir, 'self')]);
+    const r = runCli(['check', 'self'], dir);
+    assert.equal(r.stdout, `self:1:1: warning symlink-loop: symlink loop: ${path.join(dir, 'self')} points back at itself\n0 skills checked, 0 invalid: 0 errors, 1 warning, 0 info\n`);
+    assert.match(runCli(['check', 'nothere'], dir).stdout, /^nothere:1:1: error path-not-found: /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

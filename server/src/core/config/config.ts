@@ -84,6 +84,8 @@ export function validateConfig(raw: unknown): { config: SkillmdConfig; problems:
   config.ignore = strings(o.ignore, 'ignore');
   config.roots = strings(o.roots, 'roots');
   if (o.usageRules === null || typeof o.usageRules === 'string') config.usageRules = o.usageRules;
+  else if (o.usageRules !== undefined) problems.push('usageRules must be a string or null');
+  if (o.overrides !== undefined && !Array.isArray(o.overrides)) problems.push('overrides must be an array of { files, targets?, rules? }');
   if (Array.isArray(o.overrides)) {
     config.overrides = [];
     o.overrides.forEach((ov, i) => {

@@ -135,7 +135,12 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     return undefined;
   });
   if (!st) {
-    if (result.problems.length === 0) result.problems.push({ path: root, code: 'path-not-found', message: `no such file or folder: ${root}` });
+    if (result.problems.length === 0) {
+      // A link that leads back to itself reads as missing: say what it is.
+      const loop = await fs.realpath(root).then(() => false, (e: unknown) => (e as NodeJS.ErrnoException).code === 'ELOOP');
+      if (loop) result.problems.push({ path: root, code: 'symlink-loop', message: `symlink loop: ${root} points back at itself` });
+      else result.problems.push({ path: root, code: 'path-not-found', message: `no such file or folder: ${root}` });
+    }
     return result;
   }
   // Named on purpose yet matched by an ignore glob: say so rather than check nothing in silence.

@@ -253,3 +253,24 @@ describe('catalog live updates', () => {
     assert.equal(missing.parts[0].text, "Unknown skill: 'nope'.  Available: alpha, beta, delta, quiet");
   });
 });
+
+describe('catalog counts follow the rule settings', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace({ '.claude/skills/extra/SKILL.md': '---\nname: extra\ndescription: Extra writes notes. Use when asked for notes.\ncolour: blue\n---\n# Extra\n' });
+    c = await startServer({ root, mode: 'pull' });
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('an editor rule severity of "off" drops the code from the Skills view counts', async () => {
+    const counts = async () => (await c.request<Catalog>('skillmd/catalog', { agent: 'claude-code' })).skills.map((s) => s.diagnostics);
+    assert.deepEqual(await counts(), [{ errors: 0, warnings: 1, codes: ['unknown-field'] }]);
+    await c.setSettings({ rules: { 'unknown-field': 'off' } });
+    assert.deepEqual(await counts(), [{ errors: 0, warnings: 0, codes: [] }]);
+  });
+});

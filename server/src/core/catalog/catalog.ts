@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { checkDocument } from '../check/checkDocument';
+import { checkDocument, type CheckOptions } from '../check/checkDocument';
 import type { SkillmdConfig } from '../config/config';
 import { readSkillFile } from '../document/readSkillFile';
 import type { ProfileId } from '../profiles/types';
@@ -56,6 +56,11 @@ export interface CatalogOptions {
   configDir?: string;
   /** parallel file reads (default 32) */
   concurrency?: number;
+  /**
+   * Check settings per skill file (an editor's rule severities, the nearest config file);
+   * default: `config` and `configDir` for every file. The targets are always the agent.
+   */
+  checkOptions?: (file: string) => CheckOptions;
 }
 
 type Loaded =
@@ -326,7 +331,8 @@ export class SkillCatalog {
     const m = meta.meta;
     let diagnostics: DiagnosticsSummary = { errors: 0, warnings: 0, codes: [] };
     if (this.opts.check !== false) {
-      const ds = checkDocument(doc, { targets: [this.agent], config: this.opts.config, configDir: this.opts.configDir, token });
+      const base = this.opts.checkOptions?.(c.file) ?? { config: this.opts.config, configDir: this.opts.configDir };
+      const ds = checkDocument(doc, { ...base, targets: [this.agent], token });
       const codes: string[] = [];
       for (const d of ds) {
         if (d.severity === 'error') diagnostics.errors++;

@@ -140,20 +140,25 @@ export class CatalogService {
     return next;
   }
 
+  /** What a catalog was built for: its roots, and the settings' generation (rule severities). */
+  private keyOf(roots: readonly SkillRoot[]): string {
+    return `${this.host.config.generation}:${JSON.stringify(roots)}`;
+  }
+
   private create(agent: ProfileId): AgentState {
     const roots = this.roots();
     const { config, configDir } = this.primaryConfig();
-    const catalog = new SkillCatalog({ fs: this.host.fs, agent, roots, config, configDir });
-    return { agent, catalog, key: JSON.stringify(roots), configRef: config, version: 1, fingerprint: '', queue: Promise.resolve() };
+    const catalog = new SkillCatalog({ fs: this.host.fs, agent, roots, config, configDir, checkOptions: (f) => this.host.config.optionsFor(f) });
+    return { agent, catalog, key: this.keyOf(roots), configRef: config, version: 1, fingerprint: '', queue: Promise.resolve() };
   }
 
   /** Rebuilds the catalog when the roots or the configuration changed since it was made. */
   private async ensureCurrent(s: AgentState): Promise<boolean> {
     const roots = this.roots();
-    const key = JSON.stringify(roots);
+    const key = this.keyOf(roots);
     const { config, configDir } = this.primaryConfig();
     if (key === s.key && config === s.configRef) return false;
-    s.catalog = new SkillCatalog({ fs: this.host.fs, agent: s.agent, roots, config, configDir });
+    s.catalog = new SkillCatalog({ fs: this.host.fs, agent: s.agent, roots, config, configDir, checkOptions: (f) => this.host.config.optionsFor(f) });
     s.key = key;
     s.configRef = config;
     await s.catalog.scan();

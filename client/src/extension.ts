@@ -2,11 +2,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { INDEX_STATUS, type CompletionData, type IndexStatus } from '../../server/src/protocol';
+import { registerArgumentTokens } from './argumentTokens';
 import { registerCatalogUi, type SkillsApi } from './catalog';
 import { registerFileReferences } from './fileReferences';
 import { registerRenameSkill } from './renameSkill';
+import { ServerClient } from './serverClient';
 
-let client: LanguageClient | undefined;
+let client: ServerClient | undefined;
 
 // VS Code 1.100 gives SKILL.md the `markdown` language id; newer releases `skill`.
 // Other Markdown files are sent too: a skill's references/*.md link to each other
@@ -26,17 +28,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
     run: { module: serverModule, transport: TransportKind.stdio },
     debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
+  // One channel for every client a restart makes (the client would make its own each time).
+  const output = vscode.window.createOutputChannel('skillmd');
   const clientOptions: LanguageClientOptions = {
     documentSelector: skillSelector,
-    // `skillmd.trace.server` is read by the client itself (id `skillmd`).
-    synchronize: {
-      configurationSection: 'skillmd',
-      fileEvents: [
-        vscode.workspace.createFileSystemWatcher('**/.skillmd.json'),
-        vscode.workspace.createFileSystemWatcher('**/{SKILL,skill}.md'),
-      ],
-    },
+    outputChannel: output,
+    // `skillmd.trace.server` is read by the client itself (id `skillmd`). File events:
+    // the server registers its own watchers (`**/.skillmd.json`, `**/*`).
+    synchronize: { configurationSection: 'skillmd' },
     diagnosticPullOptions: { onChange: true, onSave: true, onTabs: false },
+    // No raw "Pending response rejected..." popup: ServerClient.start says why, once.
+    initializationFailedHandler: () => false,
     middleware: {
       async provideCompletionItem(document, position, context, token, next) {
         const result = await next(document, position, context, token);
@@ -47,33 +49,42 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
       },
     },
   };
-  client = new LanguageClient('skillmd', 'skillmd', serverOptions, clientOptions);
-  if (await skillsAround()) {
-    await client.start();
-  } else {
-    // No skill yet: the first skill file opened starts the server (so does any
-    // request, e.g. from the Skills view or a command).
-    const opened = vscode.workspace.onDidOpenTextDocument((doc) => {
-      if (!isSkillDocument(doc)) return;
-      opened.dispose();
-      void client?.start();
-    });
-    context.subscriptions.push(opened);
-  }
-  context.subscriptions.push({ dispose: () => void client?.stop() });
+  const server = new ServerClient((errorHandler) => new LanguageClient('skillmd', 'skillmd', serverOptions, { ...clientOptions, errorHandler }));
+  client = server;
+  context.subscriptions.push(output, server);
+
+  // Commands and views first: they (Restart above all) must work when the server cannot start.
   context.subscriptions.push(
     vscode.commands.registerCommand('skillmd.showIndexStatus', async () => {
-      const s = await client?.sendRequest<IndexStatus>(INDEX_STATUS);
-      if (s) void vscode.window.showInformationMessage(`skillmd: ${s.state}, ${s.done}/${s.total} skills checked${s.durationMs !== undefined ? ` in ${s.durationMs} ms` : ''} (${s.diagnosticMode} diagnostics).`);
+      try {
+        const s = await server.sendRequest<IndexStatus>(INDEX_STATUS);
+        void vscode.window.showInformationMessage(`skillmd: ${s.state}, ${s.done}/${s.total} skills checked${s.durationMs !== undefined ? ` in ${s.durationMs} ms` : ''} (${s.diagnosticMode} diagnostics).`);
+        return s;
+      } catch (e) {
+        void vscode.window.showErrorMessage(`skillmd: ${(e as Error).message}`);
+        return undefined;
+      }
     }),
-    vscode.commands.registerCommand('skillmd.restartServer', async () => {
-      await client?.restart();
-    }),
+    vscode.commands.registerCommand('skillmd.restartServer', () => server.restart()),
   );
-  registerFileReferences(context, client);
-  registerRenameSkill(context, client);
+  registerFileReferences(context, server);
+  registerRenameSkill(context, server);
+  registerArgumentTokens(context);
   // Skills view, previews, status bar: they ask the server only once shown or used.
-  return registerCatalogUi(context, client);
+  const api = registerCatalogUi(context, server);
+
+  // The server starts for the first skill file opened, or now if a skill is around
+  // (any request, e.g. from the Skills view or a command, starts it too).
+  const opened = vscode.workspace.onDidOpenTextDocument((doc) => {
+    if (isSkillDocument(doc)) startServer();
+  });
+  const startServer = () => {
+    opened.dispose();
+    void server.start();
+  };
+  context.subscriptions.push(opened);
+  void skillsAround().then((yes) => yes && startServer(), () => undefined);
+  return api;
 }
 
 /** A skill file: the documents the server is for (other Markdown matters only inside skills). */

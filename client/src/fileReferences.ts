@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { ServerClient } from './serverClient';
 
 interface LspLocation {
   uri: string;
@@ -11,16 +11,22 @@ interface LspLocation {
  * at a file or folder (a script, an image, a reference), answered by the server's
  * textDocument/references for that file's URI, which need not be open.
  */
-export function registerFileReferences(context: vscode.ExtensionContext, client: LanguageClient): void {
+export function registerFileReferences(context: vscode.ExtensionContext, client: ServerClient): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('skillmd.findFileReferences', async (resource?: vscode.Uri) => {
       const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
       if (!uri) return [];
-      const found = await client.sendRequest<LspLocation[] | null>('textDocument/references', {
-        textDocument: { uri: uri.toString() },
-        position: { line: 0, character: 0 },
-        context: { includeDeclaration: false },
-      });
+      let found: LspLocation[] | null;
+      try {
+        found = await client.sendRequest<LspLocation[] | null>('textDocument/references', {
+          textDocument: { uri: uri.toString() },
+          position: { line: 0, character: 0 },
+          context: { includeDeclaration: false },
+        });
+      } catch (e) {
+        void vscode.window.showErrorMessage(`skillmd: ${(e as Error).message}`);
+        return [];
+      }
       const locations = (found ?? []).map(
         (l) => new vscode.Location(vscode.Uri.parse(l.uri), new vscode.Range(l.range.start.line, l.range.start.character, l.range.end.line, l.range.end.character)),
       );

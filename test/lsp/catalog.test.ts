@@ -214,16 +214,18 @@ describe('catalog live updates', () => {
     assert.equal(await indexText(), `## Skills\n${ALPHA}\n- \`beta\` — Beta keeps a diary. Use when asked to log the day.\n- \`gamma\` — Gamma sorts lists. Use when lists are unsorted.${USAGE}`);
   });
 
-  test('an event that changes nothing visible sends no catalogChanged', async () => {
-    await notify(['skills/beta/references/notes.md', CHANGED]);
+  test('an event outside every skill sends no catalogChanged; a file of a skill does (its previews refresh)', async () => {
+    await notify(['notes/todo.md', CHANGED]);
     assert.deepEqual(await names(), ['alpha', 'beta', 'gamma']);
     assert.equal(changed.length, 2);
+    await notify(['skills/beta/references/notes.md', CHANGED]);
+    assert.deepEqual(await nextChange(3), { agents: ['lovia'] });
   });
 
   test('rename a skill folder (delete + create) → the new folder name', async () => {
     renameSync(join(root, 'skills/gamma'), join(root, 'skills/delta'));
     await notify(['skills/gamma', DELETED], ['skills/delta', CREATED]);
-    await nextChange(3);
+    await nextChange(4);
     assert.deepEqual(await names(), ['alpha', 'beta', 'delta']);
     assert.match(await indexText(), /\n- `delta` — Gamma sorts lists\./);
   });
@@ -231,7 +233,7 @@ describe('catalog live updates', () => {
   test('delete the winner → the shadowed skill takes its place', async () => {
     rmSync(join(root, '.claude/skills/alpha'), { recursive: true });
     await notify(['.claude/skills/alpha', DELETED]);
-    await nextChange(4);
+    await nextChange(5);
     const cat = await c.request<Catalog>('skillmd/catalog', { agent: 'lovia' });
     assert.deepEqual(cat.skills.map((s) => [s.name, s.path]), [
       ['alpha', join(root, 'skills/alpha/SKILL.md')],
@@ -239,7 +241,7 @@ describe('catalog live updates', () => {
       ['delta', join(root, 'skills/delta/SKILL.md')],
     ]);
     assert.deepEqual(cat.shadowed, []);
-    assert.equal(cat.version, 5);
+    assert.equal(cat.version, 6);
   });
 
   test('an unknown name rescans once before lovia says it is unknown', async () => {
@@ -248,7 +250,7 @@ describe('catalog live updates', () => {
     const p = await c.request<Preview>('skillmd/previewLoad', { agent: 'lovia', name: 'quiet' });
     assert.equal(p.ok, true);
     assert.match(p.parts[0].text, /^\[skill: quiet {2}path: .*\/skills\/quiet\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\nQuiet body\.\n\n--- END SKILL CONTENT ---$/);
-    assert.deepEqual(await nextChange(5), { agents: ['lovia'] });
+    assert.deepEqual(await nextChange(6), { agents: ['lovia'] });
     const missing = await c.request<Preview>('skillmd/previewLoad', { agent: 'lovia', name: 'nope' });
     assert.equal(missing.parts[0].text, "Unknown skill: 'nope'.  Available: alpha, beta, delta, quiet");
   });

@@ -12,11 +12,13 @@
 //    extension host, where the runner extension runs test/vscode/suite/*.test.js
 // 5. waits for the results file, screenshots the workbench into test/artifacts/;
 // 6. does 2-5 again on test/vscode/workspace-no-skills/ with test/vscode/suite-no-skills/
-//    (a workspace without skills: the extension activates, the server waits), then
-//    prints `vscode: N passed, M failed` and exits 1 if anything failed.
+//    (a workspace without skills: the extension activates, the server waits), and on
+//    test/vscode/workspace/ with test/vscode/suite-server-fails/ (a server.js that
+//    exits at start), then prints `vscode: N passed, M failed` and exits 1 if
+//    anything failed.
 //
 // Environment: see test/vscode/README.md (SKILLMD_VSCODE_KEEP, _GREP, _TIMEOUT, ...).
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureCodeServer } from '../../scripts/vscode/install-code-server.mjs';
@@ -122,7 +124,14 @@ async function main() {
   server = browser = tmp = undefined;
   // A workspace without skills: Markdown activates the extension, the server waits.
   const without = await session(cs, { workspaceSource: join(here, 'workspace-no-skills'), suiteDir: join(here, 'suite-no-skills'), shot: 'vscode-workbench-no-skills.png' });
-  const total = { passed: withSkills.passed + without.passed, failed: withSkills.failed + without.failed };
+  await cleanup();
+  server = browser = tmp = undefined;
+  // A language server that cannot start: the extension stays usable, Restart recovers.
+  const failing = await session(cs, {
+    workspaceSource: join(here, 'workspace'), suiteDir: join(here, 'suite-server-fails'), shot: 'vscode-workbench-server-fails.png', breakServer: true,
+  });
+  const sessions = [withSkills, without, failing];
+  const total = { passed: sessions.reduce((n, s) => n + s.passed, 0), failed: sessions.reduce((n, s) => n + s.failed, 0) };
   if (GREP && total.passed + total.failed === 0) {
     console.log(`\n[vscode] FAILED: no test matched /${GREP}/i`);
     total.failed = 1;
@@ -130,8 +139,24 @@ async function main() {
   return total;
 }
 
+/**
+ * Makes the copied extension's server.js fail at start (exit code 3) until the tests
+ * create `server.ok` beside it; from then on it runs the real server (server.real.js).
+ */
+function breakServerOf(extensionDir) {
+  const out = join(extensionDir, 'server', 'out');
+  renameSync(join(out, 'server.js'), join(out, 'server.real.js'));
+  writeFileSync(join(out, 'server.js'), [
+    '// Written by test/vscode/run.mjs: a language server that cannot start until server.ok exists.',
+    "'use strict';",
+    "if (require('node:fs').existsSync(require('node:path').join(__dirname, 'server.ok'))) require('./server.real.js');",
+    "else { process.stderr.write('skillmd test: this language server fails on purpose\\n'); process.exit(3); }",
+    '',
+  ].join('\n'));
+}
+
 /** One code-server + workbench on a temp copy of `workspaceSource`, running the suites of `suiteDir`. */
-async function session(cs, { workspaceSource, suiteDir, shot: shotName }) {
+async function session(cs, { workspaceSource, suiteDir, shot: shotName, breakServer = false }) {
   // 2. throwaway profile, extensions and workspace
   tmp = mkdtempSync(join(tmpdir(), 'skillmd-vscode-'));
   const userDataDir = join(tmp, 'user-data');
@@ -139,7 +164,8 @@ async function session(cs, { workspaceSource, suiteDir, shot: shotName }) {
   const resultsFile = join(tmp, 'results.json');
   const consoleLog = join(tmp, 'browser-console.log');
   writeUserSettings(userDataDir);
-  installOurExtension(extensionsDir, 'copy');
+  const extensionDir = installOurExtension(extensionsDir, 'copy');
+  if (breakServer) breakServerOf(extensionDir);
   const runnerDir = installFolderExtension(extensionsDir, join(here, 'runner-extension'));
   const fixtures = join(tmp, 'fixtures');
   cpSync(join(here, 'workspace'), fixtures, { recursive: true });

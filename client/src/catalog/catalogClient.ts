@@ -2,7 +2,7 @@
 // `skillmd.previewAgent`), the last catalog per agent, and a change event fed by the
 // server's `skillmd/catalogChanged` notification.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { ServerClient } from '../serverClient';
 import {
   CATALOG, CATALOG_CHANGED, PREVIEW_AGENTS, PREVIEW_INDEX, PREVIEW_LOAD, PREVIEW_READ,
   type CatalogChangedParams, type CatalogResult, type PreviewIndexOptions, type PreviewResult,
@@ -17,16 +17,22 @@ export const AGENT_SETTING = 'previewAgent';
 
 export class CatalogClient implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<{ agents?: string[] }>();
-  /** fires when the server reports a changed catalog, the agent setting changes, or the workspace folders change */
+  /** fires when the server reports a changed catalog, starts or stops, the agent setting changes, or the workspace folders change */
   readonly onDidChange = this.emitter.event;
   private readonly last = new Map<string, CatalogResult>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(private readonly client: ServerClient) {
     this.subscriptions.push(
       client.onNotification(CATALOG_CHANGED, (p: CatalogChangedParams) => {
         for (const a of p.agents ?? []) this.last.delete(a);
         this.emitter.fire({ agents: p.agents });
+      }),
+      // Up, down, failed or restarted: what the views show (or the error) changes.
+      client.onDidChangeState((state) => {
+        if (state === 'starting') return;
+        this.last.clear();
+        this.emitter.fire({});
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`skillmd.${AGENT_SETTING}`) || e.affectsConfiguration('skillmd.targets')) this.emitter.fire({});

@@ -2,7 +2,7 @@
 // catalog requests. Nothing here asks the server before it is needed: the view when
 // it is shown, the status bar when a SKILL.md is the active editor or the view is open.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { ServerClient, ServerState } from '../serverClient';
 import { PREVIEW_AGENTS, type CatalogResult, type PreviewIndexOptions } from '../../../server/src/protocol';
 import { CatalogClient, type PreviewRequest } from './catalogClient';
 import { PreviewProvider, type OpenedPreview } from './previews';
@@ -16,7 +16,11 @@ export interface SkillsApi {
   skillsView: {
     getChildren(node?: SkillNode): Promise<SkillNode[]>;
     getTreeItem(node: SkillNode): vscode.TreeItem;
+    /** the view's message; undefined lets VS Code show the welcome content of an empty view */
+    message(): string | undefined;
   };
+  /** the language server, and why its last start failed */
+  serverStatus(): { state: ServerState; error?: string };
   catalog(agent?: string): Promise<CatalogResult>;
   preview(req: PreviewRequest): Promise<OpenedPreview>;
   statusBarText(): string;
@@ -32,7 +36,7 @@ const AGENT_LABELS: Record<string, string> = {
 
 const isSkillDoc = (d: vscode.TextDocument | undefined) => !!d && d.uri.scheme === 'file' && /(^|[\\/])skill\.md$/i.test(d.uri.fsPath);
 
-export function registerCatalogUi(context: vscode.ExtensionContext, client: LanguageClient): SkillsApi {
+export function registerCatalogUi(context: vscode.ExtensionContext, client: ServerClient): SkillsApi {
   const catalog = new CatalogClient(client);
   const previews = new PreviewProvider(catalog);
   const provider = new SkillsViewProvider(catalog);
@@ -109,7 +113,11 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Lang
     if (typeof arg === 'string') return arg;
     const n = arg as SkillNode | { name?: unknown; kind?: undefined } | undefined;
     if (n?.kind === 'skill') return n.skill.name;
-    if (n?.kind === 'excluded') return n.item.name;
+    if (n?.kind === 'excluded') {
+      if (n.item.name !== undefined) return n.item.name;
+      void vscode.window.showWarningMessage(`skillmd: ${vscode.workspace.asRelativePath(n.item.path)} has no name the agent could read (${n.item.message}), so there is nothing to preview.`);
+      return undefined;
+    }
     if (n?.kind === 'file') return n.skillName;
     if (n && typeof n.kind !== 'string' && typeof n.name === 'string') return n.name;
     return pickSkill(placeHolder);
@@ -175,7 +183,8 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Lang
   );
 
   return {
-    skillsView: { getChildren: (n) => provider.getChildren(n), getTreeItem: (n) => provider.getTreeItem(n) },
+    skillsView: { getChildren: (n) => provider.getChildren(n), getTreeItem: (n) => provider.getTreeItem(n), message: () => view.message },
+    serverStatus: () => ({ state: client.state, ...(client.startError !== undefined ? { error: client.startError } : {}) }),
     catalog: (agent) => catalog.catalog(agent),
     preview: (req) => previews.open(req),
     statusBarText: () => status.text,

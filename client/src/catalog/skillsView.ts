@@ -110,7 +110,8 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
     if (this.view) {
       const tokens = result.indexTokens !== undefined ? `${result.indexTokens} tokens` : `${result.tokens} description tokens`;
       this.view.description = `${result.agent} · ${result.skills.length} skill${result.skills.length === 1 ? '' : 's'} · ${tokens}`;
-      this.view.message = nodes.length ? undefined : `${result.agent} finds no skills in ${result.roots.map((r) => vscode.workspace.asRelativePath(r.path)).join(', ')}.`;
+      // Unset when empty too: VS Code shows the view's welcome content (Pick Agent) only without a message.
+      this.view.message = undefined;
     }
     return nodes;
   }

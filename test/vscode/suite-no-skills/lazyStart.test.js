@@ -33,4 +33,14 @@ suite('workspace without skills', () => {
     const diags = await diagnosticsFor(editor.document.uri, { min: 1 });
     assert.deepEqual(diags.map((d) => `${d.code.value ?? d.code}@${d.range.start.line}`), ['unknown-field@3']);
   });
+
+  test('an empty Skills view sets no message, so VS Code shows its welcome content (Pick Agent)', async () => {
+    const api = (await activeExtension()).exports;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const skills = path.join(workspaceRoot(), 'skills');
+    if (fs.existsSync(skills)) await vscode.workspace.fs.delete(vscode.Uri.file(skills), { recursive: true });
+    await vscode.commands.executeCommand('skillmd.skills.focus');
+    await waitFor(async () => (await api.skillsView.getChildren()).length === 0, { what: 'an empty Skills view' });
+    assert.equal(api.skillsView.message(), undefined);
+  });
 });

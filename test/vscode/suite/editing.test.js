@@ -117,6 +117,37 @@ suite('editing', () => {
     assert.ok(fs.existsSync(named), 'the folder stays');
   });
 
+  test('Rename Skill from a Skills view row renames that row\'s skill, never the active editor\'s', async () => {
+    const active = path.join(workspaceRoot(), 'skills', 'broken-links', 'SKILL.md');
+    const activeText = fs.readFileSync(active, 'utf8');
+    const root = path.join(workspaceRoot(), 'rename-test');
+    const from = path.join(root, 'row-skill');
+    fs.mkdirSync(from, { recursive: true });
+    fs.writeFileSync(path.join(from, 'SKILL.md'), '---\nname: row-skill\ndescription: Shadowed in a test. Use when testing Rename Skill.\n---\n');
+    const to = path.join(root, 'row-renamed');
+    await openFile(active);
+    try {
+      // The menu offers Rename on skills and on shadowed/skipped skills, nowhere else.
+      const entry = vscode.extensions.getExtension('skillmd.skillmd').packageJSON.contributes.menus['view/item/context'].find((m) => m.command === 'skillmd.renameSkill');
+      const re = new RegExp(/viewItem =~ \/(.*)\/$/.exec(entry.when)[1]);
+      assert.deepEqual(['skillmd.skill', 'skillmd.skill.excluded', 'skillmd.skillFile', 'skillmd.root', 'skillmd.group.shadowed', 'skillmd.problem'].filter((v) => re.test(v)), ['skillmd.skill', 'skillmd.skill.excluded']);
+      // A row without a SKILL.md of its own (a group) renames nothing.
+      const group = { kind: 'group', group: 'skipped', result: { agent: 'lovia', skipped: [], shadowed: [], problems: [] } };
+      assert.equal(await vscode.commands.executeCommand('skillmd.renameSkill', group, 'not-this-one'), undefined);
+      // A shadowed row (as the Skills view passes it): its own file.
+      const uri = vscode.Uri.file(path.join(from, 'SKILL.md')).toString();
+      const row = { kind: 'excluded', agent: 'lovia', item: { reason: 'shadowed', name: 'row-skill', path: path.join(from, 'SKILL.md'), uri, root, message: 'shadowed', winner: active } };
+      assert.deepEqual(await vscode.commands.executeCommand('skillmd.renameSkill', row, 'row-renamed'), { applied: true, newName: 'row-renamed' });
+      await waitFor(() => fs.existsSync(path.join(to, 'SKILL.md')) && !fs.existsSync(from), { what: 'the row\'s folder renamed on disk' });
+      assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, active);
+      assert.equal(vscode.window.activeTextEditor.document.getText(), activeText);
+      assert.ok(fs.existsSync(active), 'the active editor\'s skill stays');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.saveAll');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('completion in the frontmatter offers `license` (agentskills); hover on `description` shows the limit', async () => {
     const dir = path.join(fixturesRoot(), 'skills', 'complete-me');
     fs.mkdirSync(dir, { recursive: true });

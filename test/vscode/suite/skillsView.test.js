@@ -4,6 +4,7 @@
 'use strict';
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 const vscode = require('vscode');
 const { activeExtension, workspaceRoot, waitFor } = require('./helpers');
@@ -133,6 +134,23 @@ suite('skills view and previews', () => {
       await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
     }
     await waitFor(async () => !(await treeRows(api)).some((r) => r.includes('zz-new-skill')), { timeout: 20_000, what: 'zz-new-skill gone from the view' });
+  });
+
+  // No static file watcher of the extension: the server's own registration (`**/.skillmd.json`, `**/*`) brings these events.
+  test('.skillmd.json written on disk: the root it adds shows in the view, and goes with the file', async () => {
+    const config = path.join(workspaceRoot(), '.skillmd.json');
+    const more = path.join(workspaceRoot(), 'more-skills');
+    assert.ok(!fs.existsSync(config), 'the workspace has no .skillmd.json of its own');
+    fs.mkdirSync(path.join(more, 'extra-one'), { recursive: true });
+    fs.writeFileSync(path.join(more, 'extra-one', 'SKILL.md'), '---\nname: extra-one\ndescription: Found through a configured root. Use when testing .skillmd.json.\n---\n');
+    try {
+      fs.writeFileSync(config, JSON.stringify({ roots: ['more-skills'] }));
+      await waitFor(async () => (await treeRows(api)).some((r) => r.includes('extra-one')), { what: 'extra-one in the Skills view' });
+    } finally {
+      fs.rmSync(config, { force: true });
+    }
+    await waitFor(async () => !(await treeRows(api)).some((r) => r.includes('extra-one')), { what: 'extra-one gone with .skillmd.json' });
+    fs.rmSync(more, { recursive: true, force: true });
   });
 
   test('screenshot setup: the index preview with the Skills view and the Problems panel', async () => {

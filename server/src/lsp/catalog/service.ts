@@ -165,6 +165,19 @@ export class CatalogService {
     return this.noteChange(s);
   }
 
+  /**
+   * A saved SKILL.md body or a file added to, changed in or removed from a skill folder
+   * changes what load/read previews and the view's file lists show, not the snapshot:
+   * bumps the version so clients refresh them.
+   */
+  private touchesSkill(s: AgentState, changes: readonly FileChange[]): boolean {
+    if (!changes.length) return false;
+    const dirs = s.catalog.snapshot().skills.map((e) => e.dir + path.sep);
+    if (!changes.some((ch) => dirs.some((d) => ch.path.startsWith(d)))) return false;
+    s.version++;
+    return true;
+  }
+
   /** Bumps the version when what a client shows changed; true if it did. */
   private noteChange(s: AgentState): boolean {
     const fp = fingerprint(s.catalog.snapshot());
@@ -186,7 +199,7 @@ export class CatalogService {
         let changed = await this.ensureCurrent(s);
         if (!changed) {
           await s.catalog.update(changes);
-          changed = this.noteChange(s);
+          changed = this.noteChange(s) || this.touchesSkill(s, changes);
         }
         if (changed) touched.push(s.agent);
       });

@@ -1,6 +1,7 @@
 // Skills view, preview commands and the status bar item, over the server's
 // catalog requests. Nothing here asks the server before it is needed: the view when
 // it is shown, the status bar when a SKILL.md is the active editor or the view is open.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ServerClient, ServerState } from '../serverClient';
 import { PREVIEW_AGENTS, type CatalogResult, type PreviewIndexOptions } from '../../../server/src/protocol';
@@ -123,6 +124,18 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
     return pickSkill(placeHolder);
   };
 
+  /** lovia's name for the skill in `dir` (a shadowed one answers as its winner does, as in lovia). */
+  const loviaNameIn = async (dir: string | undefined, name: string): Promise<string | undefined> => {
+    if (dir === undefined) return name;
+    const r = await catalog.catalog('lovia');
+    const hit = r.skills.find((s) => s.dir === dir) ?? r.shadowed.find((x) => path.dirname(x.path) === dir);
+    if (hit?.name !== undefined) return hit.name;
+    const skipped = r.skipped.find((x) => path.dirname(x.path) === dir);
+    const where = vscode.workspace.asRelativePath(dir);
+    void vscode.window.showWarningMessage(skipped ? `skillmd: lovia skips ${where} (${skipped.message}), so read_skill_file cannot reach its files.` : `skillmd: lovia does not find ${where} in its roots, so read_skill_file cannot reach its files.`);
+    return undefined;
+  };
+
   const dirOf = async (name: string): Promise<string | undefined> => {
     const r = catalog.cached() ?? (await catalog.catalog());
     return r.skills.find((s) => s.name === name)?.dir ?? [...r.skipped, ...r.shadowed].find((x) => x.name === name)?.path.replace(/[\\/][^\\/]+$/, '');
@@ -159,8 +172,13 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
             : await vscode.window.showInputBox({ prompt: `Relative path inside ${name}`, placeHolder: 'references/guide.md' });
           if (relpath === undefined) return undefined;
         }
-        // read_skill_file is lovia's tool: whatever agent the view shows, lovia answers.
-        return await previews.open({ kind: 'read', agent: 'lovia', name, path: relpath });
+        // read_skill_file is lovia's tool: whatever agent the view shows, lovia answers,
+        // for the skill in that folder under the name lovia reads (Claude Code and
+        // Copilot name a skill after its folder, lovia after its `name`).
+        const dir = node?.kind === 'file' ? node.dir : node?.kind === 'skill' ? node.skill.dir : node?.kind === 'excluded' ? path.dirname(node.item.path) : await dirOf(name);
+        const loviaName = await loviaNameIn(dir, name);
+        if (loviaName === undefined) return undefined;
+        return await previews.open({ kind: 'read', agent: 'lovia', name: loviaName, path: relpath });
       } catch (e) {
         return fail(e);
       }

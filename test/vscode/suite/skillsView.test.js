@@ -122,6 +122,30 @@ suite('skills view and previews', () => {
     }
   });
 
+  test('read_skill_file from another agent\'s tree reads the skill in that folder under lovia\'s name', async () => {
+    // Claude Code names this skill after its folder (zz-folder); lovia reads `name` (zz-named).
+    const dir = path.join(workspaceRoot(), '.claude', 'skills', 'zz-folder');
+    await vscode.workspace.fs.writeFile(vscode.Uri.file(path.join(dir, 'SKILL.md')), Buffer.from('---\nname: zz-named\ndescription: Named apart from its folder. Use when testing previews.\n---\nSee [x](references/x.md).\n'));
+    await vscode.workspace.fs.writeFile(vscode.Uri.file(path.join(dir, 'references', 'x.md')), Buffer.from('# X\n'));
+    await vscode.commands.executeCommand('skillmd.pickAgent', 'claude-code');
+    try {
+      const node = await waitFor(async () => {
+        for (const root of await api.skillsView.getChildren()) {
+          for (const child of await api.skillsView.getChildren(root)) if (child.kind === 'skill' && child.skill.dir === dir) return child;
+        }
+        return undefined;
+      }, { timeout: 20_000, what: 'zz-folder in the claude-code tree' });
+      assert.equal(node.skill.name, 'zz-folder');
+      const file = (await api.skillsView.getChildren(node)).find((f) => f.relpath === 'references/x.md');
+      const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', file);
+      assert.ok(read, 'a preview, not an error');
+      assert.equal((await vscode.workspace.openTextDocument(read.text[0])).getText(), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');
+    } finally {
+      await vscode.commands.executeCommand('skillmd.pickAgent', 'auto');
+      await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
+    }
+  });
+
   test('a new skill on disk shows up in the view and the open index preview', async () => {
     const dir = path.join(workspaceRoot(), 'skills', 'zz-new-skill');
     await vscode.workspace.fs.writeFile(vscode.Uri.file(path.join(dir, 'SKILL.md')), Buffer.from('---\ndescription: Added while the preview is open. Use when testing live updates.\n---\n'));

@@ -29,6 +29,8 @@ export type IndexStatus = Omit<ProtocolIndexStatus, 'diagnosticMode'>;
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const SLICE_MS = 8;
+/** Distinct strings the index shares at most before it starts a new table. */
+const MAX_INTERNED = 100_000;
 const CONCURRENCY = 16;
 
 export class WorkspaceIndex {
@@ -227,11 +229,13 @@ export class WorkspaceIndex {
   private entryOf(r: DiskCheck): IndexedSkill {
     if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
     // Results from a worker arrive with a fresh copy of every string: share the file
-    // path and the few distinct codes and severities instead of keeping ~100,000 copies.
+    // paths, the few distinct codes and severities, and the messages, which repeat (a
+    // missing script is named in several files of a skill, and in many skills).
     for (const d of r.diagnostics) {
-      if (d.file === r.file) d.file = r.file;
+      d.file = d.file === r.file ? r.file : this.intern(d.file);
       d.code = this.intern(d.code);
       d.severity = this.intern(d.severity);
+      d.message = this.intern(d.message);
     }
     return { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
   }
@@ -241,6 +245,9 @@ export class WorkspaceIndex {
   private intern<T extends string>(s: T): T {
     const hit = this.interned.get(s);
     if (hit !== undefined) return hit as T;
+    // Strings shared so far stay shared; the table itself must not keep every message
+    // of a long session (removed skills, edited files) alive.
+    if (this.interned.size >= MAX_INTERNED) this.interned.clear();
     this.interned.set(s, s);
     return s;
   }

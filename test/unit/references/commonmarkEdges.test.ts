@@ -58,3 +58,11 @@ test('heading ids as GitHub makes them: code spans as written, escapes, lone und
   const { diagnostics } = await check(body, { 'references/h.md': headings + '\n', 'references/x.png': 'PNG' });
   assert.deepEqual(view(diagnostics), []);
 });
+
+test('a link around an image is checked; a `<word` with no `>` on its line does not hide the links after it', async () => {
+  const { diagnostics } = await check('[![logo](assets/x.png)](references/nope.md)\n\nReplace <your-token in the header; see [auth](references/gone.md).\n', { 'assets/x.png': 'PNG' });
+  assert.deepEqual(view(diagnostics).map(([code, range]) => [code, range]), [
+    ['reference-missing', '4:24-4:42'],
+    ['reference-missing', '6:46-6:64'],
+  ]);
+});

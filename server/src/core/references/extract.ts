@@ -636,8 +636,10 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       }
       const gt = nextGt < to ? nextGt : -1;
       const tagEnd = gt === -1 ? to : gt;
-      if (/^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ')) {
-        const tag = text.slice(i, tagEnd);
+      // A tag whose `>` is not on this line counts only with an href or src on it:
+      // `Replace <your-token in the header; see [auth](x.md)` is text with a link.
+      const tag = /^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ') ? text.slice(i, tagEnd) : undefined;
+      if (tag !== undefined && (gt !== -1 || /\s(?:href|src)\s*=/i.test(tag))) {
         HTML_ATTR.lastIndex = 0;
         for (let m = HTML_ATTR.exec(tag); m; m = HTML_ATTR.exec(tag)) {
           const value = m[2] ?? m[3] ?? m[4];
@@ -669,7 +671,8 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
         if (d) {
           const kind = text[open - 1] === '!' ? 'image' : 'link';
           linkTarget(b, kind, d.start, d.end);
-          stack.length = 0;
+          // A link contains no link, but may contain an image: `[![logo](x.png)](y.md)`.
+          if (kind === 'link') stack.length = 0;
           i = d.close + 1;
           continue;
         }

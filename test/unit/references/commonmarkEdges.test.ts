@@ -66,3 +66,18 @@ test('a link around an image is checked; a `<word` with no `>` on its line does 
     ['reference-missing', '6:46-6:64'],
   ]);
 });
+
+test('indented code is not Markdown; a fence indented inside a list item is a fence', async () => {
+  const body = [
+    'Intro.', '', '    [x](references/n1.md) in an indented code block', '',
+    '1. Run:', '', '    ```bash', '    python scripts/nope.py', '    ```', '',
+    '2. Note:', '', '    ```text', '    [x](references/n3.md) is text in a fence', '    ```', '',
+    '3. Then read [g](references/gone.md).', '',
+  ].join('\n');
+  const { diagnostics } = await check(body);
+  assert.deepEqual(view(diagnostics).map(([code, range]) => [code, range]), [
+    ['reference-missing', '11:11-11:26'],
+    ['reference-missing', '20:17-20:35'],
+  ]);
+  assert.equal(diagnostics[0].severity, 'warning');
+});

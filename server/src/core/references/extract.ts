@@ -71,6 +71,9 @@ const VARIABLE = /^(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLA
 const VARIABLE_ANYWHERE = /(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)\//g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`{]*)/;
 const DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.){1,999})\]:[ \t]*(?:<([^<>\n\r]*)>|(\S+))/;
+/** A list item's marker and the spaces after it (at most four count; more start code). */
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?: {1,4}(?! )|[ \t]*$)/;
+
 /** What may follow a definition's destination on its line: nothing, or a title (CommonMark 4.7). */
 const DEFINITION_TAIL = /^(?:[ \t]*|[ \t]+(?:"[^"]*"|'[^']*'|\([^()]*\))[ \t]*|[ \t]+["'(].*)$/;
 /** Lines that end a paragraph (a definition cannot interrupt one): headings, breaks, fences, blank. */
@@ -716,33 +719,63 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   };
   const definitions = new Map<string, Reference>();
   const usages: PendingUsage[] = [];
-  let fence: { char: string; len: number; shell: boolean; console: boolean } | undefined;
+  let fence: { char: string; len: number; shell: boolean; console: boolean; indent: number } | undefined;
   let inComment = false;
+  // The content column of the list item the lines belong to (CommonMark 5.2): a fence or
+  // an indented code block inside an item is indented past it.
+  let listIndent: number | undefined;
+  let prevBlank = true;
+  let inIndentedCode = false;
   for (let line = first; line < lines.lineCount; line++) {
     const from = Math.max(lines.lineStarts[line], bodyStart);
     const to = lines.lineEnd(line);
-    if (from >= to) continue;
-    // First character after up to three spaces: fences start with ` or ~, definitions with [.
+    // Indentation in columns (a tab to the next multiple of 4) and the first other character.
     let k = from;
-    while (k < to && k - from < 3 && text.charCodeAt(k) === 32) k++;
+    let col = 0;
+    while (k < to) {
+      const c = text.charCodeAt(k);
+      if (c === 32) col++;
+      else if (c === 9) col += 4 - (col % 4);
+      else break;
+      k++;
+    }
+    if (k >= to) {
+      prevBlank = true;
+      continue;
+    }
     const lead = text.charCodeAt(k);
-    const maybeFence = lead === 96 /* ` */ || lead === 126; /* ~ */
     if (fence) {
-      const close = maybeFence ? /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(text.slice(from, to)) : null;
+      const close = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= fence.indent + 3 ? /^(`{3,}|~{3,})[ \t]*$/.exec(text.slice(k, to)) : null;
       if (close && close[1][0] === fence.char && close[1].length >= fence.len) {
         fence = undefined;
+        prevBlank = false;
         continue;
       }
       if (fence.shell) shellWords(b, 'shell', from, to, fence.console);
       else variablePaths(b, from, to);
       continue;
     }
-    if (!inComment && (maybeFence || lead === 91 /* [ */)) {
+    const base = listIndent ?? 0;
+    const item = !inComment && col <= base + 3 ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
+    if (item) listIndent = col + item[0].length;
+    else if (listIndent !== undefined && prevBlank && col < listIndent) listIndent = undefined;
+    const container = item ? 0 : listIndent ?? 0;
+    // Four columns past the container after a blank line: an indented code block, not Markdown.
+    if (!inComment && !item && col >= container + 4 && (prevBlank || inIndentedCode)) {
+      inIndentedCode = true;
+      prevBlank = false;
+      continue;
+    }
+    inIndentedCode = false;
+    prevBlank = false;
+    // Fences start with ` or ~ (up to three columns past the container), definitions with [.
+    const maybeFence = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= container + 3;
+    if (!inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3))) {
       const lineText = text.slice(from, to);
-      const open = maybeFence ? FENCE.exec(lineText) : null;
-      if (open && !(open[1][0] === '`' && lineText.indexOf('`', open.index + open[0].length) !== -1)) {
+      const open = maybeFence ? FENCE.exec(text.slice(k, to)) : null;
+      if (open && !(open[1][0] === '`' && text.slice(k, to).indexOf('`', open.index + open[0].length) !== -1)) {
         const lang = open[2].toLowerCase();
-        fence = { char: open[1][0], len: open[1].length, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session' };
+        fence = { char: open[1][0], len: open[1].length, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
         b.cwdChanged = false;
         continue;
       }

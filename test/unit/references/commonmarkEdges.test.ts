@@ -81,3 +81,8 @@ test('indented code is not Markdown; a fence indented inside a list item is a fe
   ]);
   assert.equal(diagnostics[0].severity, 'warning');
 });
+
+test('a file named in prose is not hinted as unused; one named nowhere is', async () => {
+  const { diagnostics } = await check('Run the helper, then read references/guide.md.\n', { 'references/guide.md': '# Guide\n', 'references/other.md': '# Other\n' });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.file.slice('/w/my-skill/'.length)]), [['reference-unused-file', 'references/other.md']]);
+});

@@ -331,6 +331,12 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     const used = usedBy(checked, skillDir);
     let unused = candidates.filter((c) => !isUsedIn(used, c));
     if (!unused.length) return;
+    // Named in prose (`then read references/guide.md`): not a link, but agents do learn of it.
+    unused = unused.filter((c) => {
+      const rel = path.relative(skillDir, c).split(path.sep).join('/');
+      return !checked.some(([d]) => d.text.includes(rel));
+    });
+    if (!unused.length) return;
     // Scripts and templates are often used by other scripts: a used non-Markdown
     // file that names another file's base name uses it.
     const users = [...used].filter((u) => u.startsWith(skillDir + path.sep) && !isMarkdownPath(u) && candidates.includes(u));

@@ -144,3 +144,18 @@ test('a symbolic link loop given as the path is reported as a loop, not as missi
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a folder whose name is not valid UTF-8 is reported as such by check and index, not as missing', () => {
+  const dir = makeTree({ 'skills/ok/SKILL.md': OK('ok') });
+  try {
+    // Latin-1 `café`: the byte 0xE9 alone is not UTF-8 (a shell writes the raw bytes).
+    assert.equal(spawnSync('sh', ['-c', 'd="skills/$(printf "caf\\351")" && mkdir "$d" && cp skills/ok/SKILL.md "$d/SKILL.md"'], { cwd: dir }).status, 0);
+    const message = 'its name is not valid UTF-8, which skillmd cannot open (Node reads the bad bytes as U+FFFD); rename it';
+    const check = runCli(['check', 'skills'], dir);
+    assert.ok(check.stdout.startsWith(`skills/caf\ufffd:1:1: error folder-unreadable: ${message}\n`), check.stdout);
+    const index = runCli(['index', '--agent', 'codex', '--root', 'skills'], dir);
+    assert.ok(index.stderr.includes(`[folder-unreadable] ${path.join(dir, 'skills', 'caf\ufffd')}: ${message}\n`), index.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,3 +1,4 @@
+import { undecodableName } from '../workspace/undecodableName';
 import * as path from 'node:path';
 import type { CancellationToken } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
@@ -54,6 +55,7 @@ export async function walkForSkills(
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ELOOP') out.problems.push({ path: dir, code: 'symlink-loop', message: `symlink loop: ${dir} points back at itself` });
+      else if (code === 'ENOENT' && undecodableName(dir)) out.problems.push({ path: dir, code: 'folder-unreadable', message: undecodableName(dir)! });
       else if (code !== 'ENOENT') out.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot resolve folder: ${(e as Error).message}` });
       return;
     }
@@ -68,7 +70,9 @@ export async function walkForSkills(
       entries = await fs.readDirectory(dir);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') out.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot read folder: ${code ?? (e as Error).message}` });
+      const undecodable = code === 'ENOENT' ? undecodableName(dir) : undefined;
+      if (undecodable) out.problems.push({ path: dir, code: 'folder-unreadable', message: undecodable });
+      else if (code !== 'ENOENT' && code !== 'ENOTDIR') out.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot read folder: ${code ?? (e as Error).message}` });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { childPath } from './childPath';
+import { undecodableName } from './undecodableName';
 import { isLinkedFolder } from './linkedFolder';
 import type { CancellationToken } from '../types';
 import type { DirEntry, FileSystem } from './fileSystem';
@@ -76,7 +77,8 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     try {
       entries = await fs.readDirectory(dir);
     } catch (e) {
-      result.problems.push({ path: dir, code: 'folder-unreadable', message: `cannot read folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+      const code = (e as NodeJS.ErrnoException).code;
+      result.problems.push({ path: dir, code: 'folder-unreadable', message: (code === 'ENOENT' && undecodableName(dir)) || `cannot read folder: ${code ?? (e as Error).message}` });
       return;
     }
     const raw = entries;
@@ -139,7 +141,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       // A link that leads back to itself reads as missing: say what it is.
       const loop = await fs.realpath(root).then(() => false, (e: unknown) => (e as NodeJS.ErrnoException).code === 'ELOOP');
       if (loop) result.problems.push({ path: root, code: 'symlink-loop', message: `symlink loop: ${root} points back at itself` });
-      else result.problems.push({ path: root, code: 'path-not-found', message: `no such file or folder: ${root}` });
+      else result.problems.push({ path: root, code: 'path-not-found', message: undecodableName(root) ?? `no such file or folder: ${root}` });
     }
     return result;
   }

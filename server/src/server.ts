@@ -434,6 +434,8 @@ connection.onCodeAction(async (params) => {
   const open = documents.get(uri);
   const dir = open && !isSkillFile(file) && isMarkdownFile(file) ? refs.skillDirOf(file) : undefined;
   if (!open || !dir) return [];
+  // Editors ask on every cursor move: check the skill again only when there is a fix to find.
+  if (!params.context.only && !params.context.diagnostics.some((d) => d.source === 'skillmd')) return [];
   return provideCodeActions(params, { uri, file, doc: undefined, diagnostics: await markdownFileDiagnostics(file, dir), version: open.version, caps: editCaps, versionOf });
 });
 

@@ -74,6 +74,11 @@ const DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.){1,999})\]:[ \t]*(?:<([^<>\n\r]*)>|
 /** A list item's marker and the spaces after it (at most four count; more start code). */
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?: {1,4}(?! )|[ \t]*$)/;
 
+/** `- * +` or a digit: the only first characters of a LIST_ITEM (most lines start otherwise). */
+function mayStartListItem(c: number): boolean {
+  return c === 45 || c === 42 || c === 43 || (c >= 48 && c <= 57);
+}
+
 /** What may follow a definition's destination on its line: nothing, or a title (CommonMark 4.7). */
 const DEFINITION_TAIL = /^(?:[ \t]*|[ \t]+(?:"[^"]*"|'[^']*'|\([^()]*\))[ \t]*|[ \t]+["'(].*)$/;
 /** Lines that end a paragraph (a definition cannot interrupt one): headings, breaks, fences, blank. */
@@ -756,7 +761,7 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
       continue;
     }
     const base = listIndent ?? 0;
-    const item = !inComment && col <= base + 3 ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
+    const item = !inComment && col <= base + 3 && mayStartListItem(lead) ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
     if (item) listIndent = col + item[0].length;
     else if (listIndent !== undefined && prevBlank && col < listIndent) listIndent = undefined;
     const container = item ? 0 : listIndent ?? 0;

@@ -21,6 +21,8 @@ const CASES: Record<string, string> = {
   'heading of unclosed links': "'# ' + '[a](b'.repeat(N)",
   'heading of unclosed tags': "'# ' + '<a'.repeat(N)",
   'a line of tabs': "'\\t'.repeat(N)",
+  'a line of open tags, no >': "'<a '.repeat(N)",
+  'lines of open tags, a > at the end': "'<img\\n'.repeat(N) + '>'",
 };
 
 // All cases in one child process (one start-up); it prints each name as it finishes.

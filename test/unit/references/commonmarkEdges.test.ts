@@ -86,3 +86,22 @@ test('a file named in prose is not hinted as unused; one named nowhere is', asyn
   const { diagnostics } = await check('Run the helper, then read references/guide.md.\n', { 'references/guide.md': '# Guide\n', 'references/other.md': '# Other\n' });
   assert.deepEqual(diagnostics.map((d) => [d.code, d.file.slice('/w/my-skill/'.length)]), [['reference-unused-file', 'references/other.md']]);
 });
+
+test('link text over several lines of a paragraph or list item; a blank line or a heading ends it', async () => {
+  const body = 'See [the full\nguide](references/gone.md) first.\n- [item one\n  continues](references/gone2.md)\n\n[not a link\n\n](references/x.md)\n# [heading\nnext](references/y.md)\n#tag [a\nb](references/gone3.md)\n';
+  const { diagnostics } = await check(body);
+  assert.deepEqual(view(diagnostics).map(([code, range]) => [code, range]), [
+    ['reference-missing', '5:7-5:25'],
+    ['reference-missing', '7:13-7:32'],
+    ['reference-missing', '15:3-15:22'],
+  ]);
+});
+
+test('an HTML tag over several lines: its src is checked and the text after its `>` is scanned', async () => {
+  const body = '<img\n  src="assets/nope.png"\n  alt="x"> then [after](references/gone.md)\n\n<img\n\nsrc="assets/text.png"> is text.\n';
+  const { diagnostics } = await check(body);
+  assert.deepEqual(view(diagnostics).map(([code, range]) => [code, range]), [
+    ['reference-missing', '5:7-5:22'],
+    ['reference-missing', '6:24-6:42'],
+  ]);
+});

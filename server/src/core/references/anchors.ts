@@ -120,7 +120,11 @@ export function explicitId(content: string): { index: number; id: string } | und
 function isWhite(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c >= 128 && /\s/.test(String.fromCharCode(c)));
 }
-const HTML_ANCHOR = /<a\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"'=<>`]+))/gi;
+/**
+ * `<a … id="x">` / `name`. The attributes stop at the next `<` too: on a line of `<a `
+ * with no `>`, each try would otherwise run to the line's end (quadratic).
+ */
+const HTML_ANCHOR = /<a\s[^<>]*?\b(?:id|name)\s*=\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"'=<>`]+))/gi;
 
 /**
  * Headings (ATX and setext) and explicit anchors (`<a id>`, `<a name>`, `{#id}`) of a

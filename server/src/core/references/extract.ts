@@ -74,6 +74,14 @@ const DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.){1,999})\]:[ \t]*(?:<([^<>\n\r]*)>|
 /** A list item's marker and the spaces after it (at most four count; more start code). */
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?: {1,4}(?! )|[ \t]*$)/;
 
+/** `#` to `######` at `k`, then a blank or the line's end: an ATX heading (not `#tag`). */
+function isAtxHeading(text: string, k: number, to: number): boolean {
+  let n = 0;
+  while (k + n < to && text.charCodeAt(k + n) === 35 /* # */) n++;
+  const c = text.charCodeAt(k + n);
+  return n <= 6 && (k + n >= to || c === 32 || c === 9);
+}
+
 /** `- * +` or a digit: the only first characters of a LIST_ITEM (most lines start otherwise). */
 function mayStartListItem(c: number): boolean {
   return c === 45 || c === 42 || c === 43 || (c >= 48 && c <= 57);
@@ -561,10 +569,61 @@ const MAX_LABEL = 999;
 /** Characters scanLine skips: all but \ ` < [ ] (and line breaks, so a run ends with its line). */
 const PLAIN_RUN = /[^\\`<[\]\r\n]*/y;
 
-/** Scans one line of Markdown outside fenced code. Returns true when an HTML comment stays open. */
-function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], inComment: boolean): boolean {
+/** What one line's scan leaves to the next lines of the same paragraph. */
+interface LineState {
+  /** an HTML comment is still open */
+  inComment: boolean;
+  /**
+   * `[` not yet closed, oldest first: link text may go on over the paragraph's next
+   * lines (`[the full\nguide](references/guide.md)`). Cleared where a paragraph ends.
+   */
+  brackets: number[];
+  /** where the next line's scan starts: past a tag that went on over several lines */
+  resume: number;
+  /** the first `>` at or after the last place gtFrom looked (-1: none after it) */
+  nextGt: number;
+}
+
+/** Lines an HTML tag may go on over (`<img\n  src="…"\n  alt="…">`). */
+const MAX_TAG_LINES = 16;
+
+/**
+ * The first `>` at or after `pos` (-1: none). Lines are scanned in order, so one search
+ * serves many positions: a text of `<` without `>` is not searched to its end per `<`.
+ */
+function gtFrom(text: string, pos: number, state: LineState): number {
+  if (state.nextGt !== -1 && state.nextGt < pos) state.nextGt = text.indexOf('>', pos);
+  return state.nextGt;
+}
+
+/** `href=` or `src=` after white space: an attribute that names a file. */
+const LINK_ATTR = /\s(?:href|src)\s*=/gi;
+
+/**
+ * The first `>` on the lines after the one ending at `lineEnd`, for a tag left open on
+ * that line: within a few lines and before a blank line (which ends the paragraph, and
+ * a tag with it); -1 when there is none.
+ */
+function tagEndOnNextLines(text: string, lineEnd: number, state: LineState): number {
+  let nl = text.indexOf('\n', lineEnd);
+  if (nl === -1) return -1;
+  // One search serves every later line: lines are scanned in order.
+  const gt = gtFrom(text, nl + 1, state);
+  if (gt === -1) return -1;
+  for (let n = 0; n < MAX_TAG_LINES; n++) {
+    let k = nl + 1;
+    while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9 || text.charCodeAt(k) === 13)) k++;
+    if (k >= text.length || text.charCodeAt(k) === 10) return -1;
+    nl = text.indexOf('\n', nl + 1);
+    if (nl === -1 || gt < nl) return gt;
+  }
+  return -1;
+}
+
+/** Scans one line of Markdown outside fenced code, carrying `state` to the next line. */
+function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], state: LineState): void {
   const text = b.doc.text;
-  const stack: number[] = [];
+  const stack = state.brackets;
   let i = from;
   // A `](` whose destination never closes is read to the line's end, and the next one
   // again: `[a](b` repeated made a 160 KB line take seconds. Failed reads get a budget of
@@ -573,9 +632,15 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
   // The next `>` at or after a position (`to` when the line has none): each `<` looks
   // for one, and a line of `<` without any made every search run to the text's end.
   let nextGt = -1;
-  if (inComment) {
+  // The same for a tag left open at the line's end (-2: not looked for yet).
+  let gtBelow = -2;
+  // Where the line's last `href=`/`src=` starts (-2: not looked for yet): a tag with no
+  // `>` counts when one follows it, and each `<` must not search the line again.
+  let lastLinkAttr = -2;
+  if (state.inComment) {
     const close = text.indexOf('-->', from);
-    if (close === -1 || close >= to) return true;
+    if (close === -1 || close >= to) return;
+    state.inComment = false;
     i = close + 3;
   }
   while (i < to) {
@@ -634,25 +699,49 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
     if (c === 60 /* < */) {
       if (text.startsWith('<!--', i)) {
         const close = text.indexOf('-->', i + 4);
-        if (close === -1 || close >= to) return true;
+        if (close === -1 || close >= to) {
+          state.inComment = true;
+          return;
+        }
         i = close + 3;
         continue;
       }
       if (nextGt < i) {
-        nextGt = text.indexOf('>', i);
+        nextGt = gtFrom(text, i, state);
         if (nextGt === -1 || nextGt > to) nextGt = to;
       }
-      const gt = nextGt < to ? nextGt : -1;
+      let gt = nextGt < to ? nextGt : -1;
+      const isTag = /^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ');
+      // A tag may go on over the next lines: `<img` here, ` src="…">` below. It is read
+      // to its `>`, and the next line's scan starts after it.
+      let across = false;
+      if (isTag && gt === -1) {
+        if (gtBelow === -2) gtBelow = tagEndOnNextLines(text, to, state);
+        if (gtBelow !== -1) {
+          gt = gtBelow;
+          across = true;
+        }
+      }
       const tagEnd = gt === -1 ? to : gt;
-      // A tag whose `>` is not on this line counts only with an href or src on it:
+      // A tag whose `>` is not found counts only with an href or src on its line:
       // `Replace <your-token in the header; see [auth](x.md)` is text with a link.
-      const tag = /^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ') ? text.slice(i, tagEnd) : undefined;
-      if (tag !== undefined && (gt !== -1 || /\s(?:href|src)\s*=/i.test(tag))) {
+      const tag = isTag ? text.slice(i, tagEnd) : undefined;
+      if (tag !== undefined && gt === -1 && lastLinkAttr === -2) {
+        lastLinkAttr = -1;
+        const line = text.slice(i, to);
+        LINK_ATTR.lastIndex = 0;
+        for (let m = LINK_ATTR.exec(line); m; m = LINK_ATTR.exec(line)) lastLinkAttr = i + m.index;
+      }
+      if (tag !== undefined && (gt !== -1 || lastLinkAttr > i)) {
         HTML_ATTR.lastIndex = 0;
         for (let m = HTML_ATTR.exec(tag); m; m = HTML_ATTR.exec(tag)) {
           const value = m[2] ?? m[3] ?? m[4];
           const valueStart = i + m.index + m[0].length - value.length - (m[4] === undefined ? 1 : 0);
           linkTarget(b, 'html', valueStart, valueStart + value.length);
+        }
+        if (across) {
+          state.resume = tagEnd + 1;
+          return;
         }
         i = tagEnd;
         continue;
@@ -704,7 +793,6 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
     }
     i++;
   }
-  return false;
 }
 
 /** Every reference in the document body, in text order. Skips the frontmatter. */
@@ -725,15 +813,22 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   const definitions = new Map<string, Reference>();
   const usages: PendingUsage[] = [];
   let fence: { char: string; len: number; shell: boolean; console: boolean; indent: number } | undefined;
-  let inComment = false;
+  const state: LineState = { inComment: false, brackets: [], resume: 0, nextGt: 0 };
   // The content column of the list item the lines belong to (CommonMark 5.2): a fence or
   // an indented code block inside an item is indented past it.
   let listIndent: number | undefined;
   let prevBlank = true;
   let inIndentedCode = false;
   for (let line = first; line < lines.lineCount; line++) {
-    const from = Math.max(lines.lineStarts[line], bodyStart);
+    let from = Math.max(lines.lineStarts[line], bodyStart);
     const to = lines.lineEnd(line);
+    if (state.resume > from) {
+      // The rest of a tag that began on an earlier line.
+      if (state.resume >= to) continue;
+      from = state.resume;
+      scanLine(b, from, to, usages, state);
+      continue;
+    }
     // Indentation in columns (a tab to the next multiple of 4) and the first other character.
     let k = from;
     let col = 0;
@@ -746,6 +841,7 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
     }
     if (k >= to) {
       prevBlank = true;
+      state.brackets.length = 0;
       continue;
     }
     const lead = text.charCodeAt(k);
@@ -761,13 +857,14 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
       continue;
     }
     const base = listIndent ?? 0;
-    const item = !inComment && col <= base + 3 && mayStartListItem(lead) ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
+    const item = !state.inComment && col <= base + 3 && mayStartListItem(lead) ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
     if (item) listIndent = col + item[0].length;
     else if (listIndent !== undefined && prevBlank && col < listIndent) listIndent = undefined;
     const container = item ? 0 : listIndent ?? 0;
     // Four columns past the container after a blank line: an indented code block, not Markdown.
-    if (!inComment && !item && col >= container + 4 && (prevBlank || inIndentedCode)) {
+    if (!state.inComment && !item && col >= container + 4 && (prevBlank || inIndentedCode)) {
       inIndentedCode = true;
+      state.brackets.length = 0;
       prevBlank = false;
       continue;
     }
@@ -775,13 +872,14 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
     prevBlank = false;
     // Fences start with ` or ~ (up to three columns past the container), definitions with [.
     const maybeFence = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= container + 3;
-    if (!inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3))) {
+    if (!state.inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3))) {
       const lineText = text.slice(from, to);
       const open = maybeFence ? FENCE.exec(text.slice(k, to)) : null;
       if (open && !(open[1][0] === '`' && text.slice(k, to).indexOf('`', open.index + open[0].length) !== -1)) {
         const lang = open[2].toLowerCase();
         fence = { char: open[1][0], len: open[1].length, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
         b.cwdChanged = false;
+        state.brackets.length = 0;
         continue;
       }
       const def = lead === 91 ? DEFINITION.exec(lineText) : null;
@@ -793,10 +891,15 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
         const before = b.out.length;
         linkTarget(b, 'definition', valueStart, valueStart + value.length, label);
         if (b.out.length > before && !definitions.has(label)) definitions.set(label, b.out[b.out.length - 1]);
+        state.brackets.length = 0;
         continue;
       }
     }
-    inComment = scanLine(b, from, to, usages, inComment);
+    // A heading or a new list item starts a new block: no link text goes on into it.
+    const heading = lead === 35 /* # */ && isAtxHeading(text, k, to);
+    if (item || heading) state.brackets.length = 0;
+    scanLine(b, from, to, usages, state);
+    if (heading) state.brackets.length = 0;
   }
   const inOrder = b.out.length;
   for (const u of usages) {

@@ -44,8 +44,8 @@ export async function loadRuleFamilies(): Promise<void> {
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 export function renderRulesTable(rules: readonly RuleInfo[] = allRules()): string {
-  const rows = rules.map((r) => `| <a id="rule-${r.code}"></a>\`${r.code}\` | ${r.defaultSeverity} | ${cell(r.title)} |`);
-  return ['| code | default | what it reports |', '|---|---|---|', ...rows].join('\n');
+  const rows = rules.map((r) => `| <a id="rule-${r.code}"></a>\`${r.code}\` | ${r.severityByTarget ? 'by target' : r.defaultSeverity} | ${cell(r.title)} |`);
+  return ['| code | severity | what it reports |', '|---|---|---|', ...rows].join('\n');
 }
 
 function nameRule(p: AgentProfile): string {

@@ -161,6 +161,18 @@ test('read defaults to lovia (the only agent with the tool), whatever .skillmd.j
   });
 });
 
+test('load defaults to the first configured target that has a load tool; each --help lists its own agents', () => {
+  inTree({ '.skillmd.json': '{"targets":["agentskills","codex"]}', 'x/s/SKILL.md': SKILL('s') }, (_dir, run) => {
+    const r = run('load', 's', '--root', 'x', '--quiet');
+    assert.equal(r.code, 0, r.err);
+    // Codex injects the skill in a <skill> block; agentskills (first) has no load tool.
+    assert.match(r.out, /^<skill>\n<name>s<\/name>/);
+    assert.match(run('load', '--help').out, /--agent <profile> {7}lovia, eino, codex, claude-code\n/);
+    assert.match(run('read', '--help').out, /--agent <profile> {7}lovia \(the only agent with this tool\)\n/);
+    assert.match(run('index', '--help').out, /--agent <profile> {7}lovia, agentskills, eino, codex, claude-code\n/);
+  });
+});
+
 test('eino: every line loses everything up to its first tab, as its backend strips `cat -n` numbers', () => {
   inTree({ 'ei/tabs/SKILL.md': SKILL('tabs', 'build:\n\tmake all\n1\tstep one\tand more\n') }, (dir, run) => {
     const load = run('load', 'tabs', '--agent', 'eino', '--root', 'ei', '--quiet');

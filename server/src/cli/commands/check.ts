@@ -28,7 +28,8 @@ Options:
   --config <file>        configuration file (default: nearest .skillmd.json)
   -h, --help             show this help
 
-Exit status: 0 no errors, 1 errors (or too many warnings), 2 usage error.
+Exit status: 0 no errors, 1 errors (or too many warnings), 2 usage error,
+3 internal error.
 `;
 
 const SPEC = {

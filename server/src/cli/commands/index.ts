@@ -1,12 +1,12 @@
-import { renderIndex, UnsupportedPreviewError } from '../../core/render';
+import { RENDER_AGENTS, renderIndex, UnsupportedPreviewError } from '../../core/render';
 import { parseArgs, UsageError } from '../args';
-import { emitPreview, PREVIEW_OPTIONS_USAGE, PREVIEW_SPEC, setupPreview } from './preview/common';
+import { emitPreview, previewOptionsUsage, PREVIEW_SPEC, setupPreview } from './preview/common';
 
 export const INDEX_USAGE = `Usage: skillmd index [roots…] [options]
 
 Prints the skill index an agent puts into the model's context.
 
-${PREVIEW_OPTIONS_USAGE}
+${previewOptionsUsage(RENDER_AGENTS)}
 `;
 
 export async function runIndex(argv: string[], cwd: string, write: (s: string) => void): Promise<number> {
@@ -16,7 +16,7 @@ export async function runIndex(argv: string[], cwd: string, write: (s: string) =
     return 0;
   }
   const roots = [...args.positionals, ...((args.options.root as string[] | undefined) ?? [])];
-  const setup = await setupPreview(args, cwd, roots);
+  const setup = await setupPreview(args, cwd, roots, RENDER_AGENTS);
   try {
     const preview = renderIndex(setup.snapshot, setup.render);
     emitPreview(args, setup, preview, write);

@@ -1,13 +1,13 @@
-import { renderLoad, UnsupportedPreviewError } from '../../core/render';
+import { LOAD_AGENTS, renderLoad, UnsupportedPreviewError } from '../../core/render';
 import { parseArgs, UsageError } from '../args';
-import { emitPreview, PREVIEW_OPTIONS_USAGE, PREVIEW_SPEC, setupPreview } from './preview/common';
+import { emitPreview, previewOptionsUsage, PREVIEW_SPEC, setupPreview } from './preview/common';
 
 export const LOAD_USAGE = `Usage: skillmd load <name> [options]
 
 Prints what the agent's skill tool returns for <name> (lovia load_skill, Eino
 skill, Claude Code Skill, Codex $name injection), or its error text.
 
-${PREVIEW_OPTIONS_USAGE}
+${previewOptionsUsage(LOAD_AGENTS)}
 `;
 
 export async function runLoad(argv: string[], cwd: string, write: (s: string) => void): Promise<number> {
@@ -17,7 +17,7 @@ export async function runLoad(argv: string[], cwd: string, write: (s: string) =>
     return 0;
   }
   if (args.positionals.length !== 1) throw new UsageError('skillmd load needs exactly one skill name');
-  const setup = await setupPreview(args, cwd, (args.options.root as string[] | undefined) ?? []);
+  const setup = await setupPreview(args, cwd, (args.options.root as string[] | undefined) ?? [], LOAD_AGENTS);
   try {
     const preview = await renderLoad(setup.catalog, setup.fs, args.positionals[0]);
     emitPreview(args, setup, preview, write);

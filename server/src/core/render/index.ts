@@ -13,7 +13,7 @@ import type { IndexPreview, RenderOptions, ToolPreview } from './types';
 export * from './types';
 
 export { UnsupportedPreviewError } from './types';
-import { UnsupportedPreviewError } from './types';
+import { LOAD_AGENTS, READ_AGENTS, UnsupportedPreviewError } from './types';
 
 /** The index (skill list) an agent puts into context, with every left-out skill. Pure and linear. */
 export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {}): IndexPreview {
@@ -74,14 +74,14 @@ export async function renderLoad(catalog: SkillCatalog, fs: FileSystem, name: st
     case 'claude-code':
       return renderClaudeLoad(catalog, fs, name);
     default:
-      throw new UnsupportedPreviewError(`${catalog.agent} has no skill-loading tool to preview (the model opens SKILL.md itself); load previews: lovia, eino, codex, claude-code`);
+      throw new UnsupportedPreviewError(`${catalog.agent} has no skill-loading tool to preview (the model opens SKILL.md itself); load previews: ${LOAD_AGENTS.join(', ')}`);
   }
 }
 
 /** What the agent's read-file tool returns (lovia `read_skill_file`; the others read files with their own file tools). */
 export async function renderRead(catalog: SkillCatalog, fs: FileSystem, name: string, relpath: string): Promise<ToolPreview> {
-  if (catalog.agent !== 'lovia') {
-    throw new UnsupportedPreviewError(`${catalog.agent} has no skill file tool to preview (it reads files with its general file tools); read previews: lovia`);
+  if (!READ_AGENTS.includes(catalog.agent)) {
+    throw new UnsupportedPreviewError(`${catalog.agent} has no skill file tool to preview (it reads files with its general file tools); read previews: ${READ_AGENTS.join(', ')}`);
   }
   return renderLoviaRead(catalog, fs, name, relpath);
 }

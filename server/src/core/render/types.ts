@@ -48,8 +48,12 @@ export interface RenderOptions {
   claudeMaxDescChars?: number;
 }
 
-/** Agents with a renderer. */
+/** Agents with a renderer (of their index, at least). */
 export const RENDER_AGENTS: readonly ProfileId[] = ['lovia', 'agentskills', 'eino', 'codex', 'claude-code'];
+/** Agents whose skill-loading tool (or injection) has a renderer. */
+export const LOAD_AGENTS: readonly ProfileId[] = ['lovia', 'eino', 'codex', 'claude-code'];
+/** Agents with a tool that reads a skill's files (the others use general file tools). */
+export const READ_AGENTS: readonly ProfileId[] = ['lovia'];
 
 /** A preview skillmd cannot produce (an agent without that tool, a file too large to read). */
 export class UnsupportedPreviewError extends Error {}

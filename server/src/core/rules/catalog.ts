@@ -10,7 +10,7 @@ export function registerRuleInfo(...infos: RuleInfo[]): void {
 
 /** Every rule skillmd can report, in documentation order. */
 export function allRules(): RuleInfo[] {
-  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity }) => ({ code, title, defaultSeverity })), ...extra];
+  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity, severityByTarget }) => ({ code, title, defaultSeverity, ...(severityByTarget ? { severityByTarget } : {}) })), ...extra];
 }
 
 export function ruleDocsUrl(code: string): string {

@@ -5,6 +5,8 @@ export interface RuleInfo {
   code: string;
   title: string;
   defaultSeverity: Severity;
+  /** the severity follows what the targets do (see Rule) */
+  severityByTarget?: true;
 }
 
 export const fileRules: readonly RuleInfo[] = [

@@ -35,5 +35,10 @@ export interface Rule {
   /** one line for the README table */
   title: string;
   defaultSeverity: Severity;
+  /**
+   * The severity of each report is the worst of what the targets do (rejected: error,
+   * warned or truncated: warning, ignored: info); `defaultSeverity` is a fallback.
+   */
+  severityByTarget?: true;
   check(ctx: RuleContext): void;
 }

@@ -9,9 +9,10 @@ import { countPreviewTokens, formatPreviewReport, RENDER_AGENTS, type IndexPrevi
 import { NodeFileSystem } from '../../../node/nodeFileSystem';
 import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
 
-export const PREVIEW_OPTIONS_USAGE = `Options:
-  --agent <profile>       ${RENDER_AGENTS.join(', ')} (default: the first such target in
-                          .skillmd.json, else lovia)
+/** The options part of index/load/read --help; `agents`: those the command previews. */
+export const previewOptionsUsage = (agents: readonly ProfileId[]): string => `Options:
+  --agent <profile>       ${agents.length === 1 ? `${agents[0]} (the only agent with this tool)` : `${agents.join(', ')}
+                          (default: the first of these in .skillmd.json targets, else lovia)`}
   --root <folder>         a skill root (repeatable); default: the agent folders of the
                           current folder (.claude/skills, .github/skills, .agents/skills,
                           .codex/skills, .opencode/skills, skills) + configured roots
@@ -53,8 +54,8 @@ export interface PreviewSetup {
   render: RenderOptions;
 }
 
-/** `defaultAgent`: the agent when --agent is not given (read: lovia, the only one with the tool). */
-export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots: string[], defaultAgent?: ProfileId): Promise<PreviewSetup> {
+/** `agents`: those the command previews; without --agent, the first of them among the configured targets, else lovia. */
+export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots: string[], agents: readonly ProfileId[]): Promise<PreviewSetup> {
   const fs = new NodeFileSystem();
   const o = args.options;
   const configPath = o.config ? path.resolve(cwd, o.config as string) : await findConfigFile(fs, cwd);
@@ -70,7 +71,7 @@ export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots:
   if (agentOpt !== undefined && (!isProfileId(agentOpt) || !RENDER_AGENTS.includes(agentOpt))) {
     throw new UsageError(`--agent must be one of ${RENDER_AGENTS.join(', ')}, not "${agentOpt}"`);
   }
-  const agent = (agentOpt as ProfileId | undefined) ?? defaultAgent ?? config?.targets?.find((t) => RENDER_AGENTS.includes(t)) ?? 'lovia';
+  const agent = (agentOpt as ProfileId | undefined) ?? config?.targets?.find((t) => agents.includes(t)) ?? 'lovia';
   const roots: SkillRoot[] = explicitRoots.length
     ? explicitRoots.map((r) => ({ path: path.resolve(cwd, r), origin: 'explicit' as const }))
     : workspaceRoots([cwd], config, configDir);

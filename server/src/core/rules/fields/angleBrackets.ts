@@ -15,6 +15,7 @@ export const angleBrackets: Rule = {
   code: 'angle-brackets',
   title: '`<` or `>` (XML tags) in `name` or `description`, which some agents forbid or strip because the text goes into an XML prompt.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       if (!entry.value || !guarded(ctx.targets, entry.key)) continue;

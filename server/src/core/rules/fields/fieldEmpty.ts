@@ -14,6 +14,7 @@ export const fieldEmpty: Rule = {
   code: 'field-empty',
   title: 'A field that must have a value is empty.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       if (!needsValue(ctx.targets, entry.key)) continue;

@@ -26,6 +26,7 @@ export const fieldMissing: Rule = {
   code: 'field-missing',
   title: 'A field that a target agent requires (`name`, `description`) is missing.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const fm = ctx.doc.frontmatter;
     if ((fm.state !== 'mapping' && fm.state !== 'empty') || !fm.openRange) return;

@@ -55,6 +55,7 @@ export const fieldTooLong: Rule = {
   code: 'field-too-long',
   title: 'A field is longer than a target agent allows (`name` 64, `description` 1024, `compatibility` 500 characters).',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       if (!entry.value) continue;

@@ -15,6 +15,7 @@ export const fieldType: Rule = {
   code: 'field-type',
   title: 'A field has the wrong YAML type (e.g. a list where a string is expected, a number in `metadata`).',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       if (!entry.value) continue; // field-empty reports it

@@ -25,6 +25,7 @@ export const fieldUnsupported: Rule = {
   code: 'field-unsupported',
   title: 'A field that one target agent reads but another rejects or ignores.',
   defaultSeverity: 'warning',
+  severityByTarget: true,
   check(ctx) {
     // One target reads a field or not: nothing to compare.
     if (ctx.targets.length < 2) return;

@@ -12,6 +12,7 @@ export const fieldValue: Rule = {
   code: 'field-value',
   title: 'A field has a value outside its allowed set (e.g. `context: forked`).',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     for (const entry of lastEntries(ctx.doc)) {
       const node = resolveNode(entry.value);

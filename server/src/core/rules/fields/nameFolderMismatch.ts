@@ -19,6 +19,7 @@ export const nameFolderMismatch: Rule = {
   code: 'name-folder-mismatch',
   title: '`name` differs from the skill\'s folder name, which some agents require to match.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const entry = getEntry(ctx.doc, 'name');
     if (!entry?.value || hasYamlErrorAt(ctx.doc, entry)) return;

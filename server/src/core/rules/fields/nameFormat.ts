@@ -24,6 +24,7 @@ export const nameFormat: Rule = {
   code: 'name-format',
   title: '`name` breaks a target\'s naming rule (lowercase, allowed characters, hyphens).',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const entry = getEntry(ctx.doc, 'name');
     if (!entry) return folderAsName(ctx);

@@ -9,6 +9,7 @@ export const nameReservedWord: Rule = {
   code: 'name-reserved-word',
   title: '`name` contains a word or prefix an agent reserves (Claude Code: names starting with `anthropic-skills`).',
   defaultSeverity: 'warning',
+  severityByTarget: true,
   check(ctx) {
     if (!reservesNames(ctx.targets)) return;
     const entry = getEntry(ctx.doc, 'name');

@@ -26,6 +26,7 @@ export const unknownField: Rule = {
   code: 'unknown-field',
   title: 'A field that none of the target agents reads (with "did you mean" for near misses).',
   defaultSeverity: 'warning',
+  severityByTarget: true,
   check(ctx) {
     if (unknownVerdict(ctx.targets).empty) return;
     const known = knownFields(ctx.targets);

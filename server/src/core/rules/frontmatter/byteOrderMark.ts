@@ -9,6 +9,7 @@ export const byteOrderMark: Rule = {
   code: 'frontmatter-bom',
   title: 'The file starts with a UTF-8 byte order mark (BOM), before `---`: agents that read the raw bytes find no frontmatter.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const doc = ctx.doc;
     if (!doc.hasBom && !doc.strippedBom) return;

@@ -24,6 +24,7 @@ export const duplicateKey: Rule = {
   code: 'duplicate-key',
   title: 'The same key appears twice in the frontmatter; agents disagree on which one counts.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const entries = ctx.doc.frontmatter.entries;
     if (lastEntries(ctx.doc).length === entries.length) return; // every key once

@@ -5,6 +5,7 @@ export const frontmatterNotAtStart: Rule = {
   code: 'frontmatter-not-at-start',
   title: 'Blank lines before the opening `---`: most agents only recognise frontmatter on the first line.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const fm = ctx.doc.frontmatter;
     if (!fm.leadingBlankLines || !fm.openRange) return;

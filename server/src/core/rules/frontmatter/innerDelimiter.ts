@@ -15,6 +15,7 @@ export const innerDelimiter: Rule = {
   code: 'frontmatter-inner-delimiter',
   title: '`---` inside the frontmatter (in a comment or a value): an agent that splits the file at every `---` ends the frontmatter there.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const verdict = verdictFor(ctx.targets);
     const fm = ctx.doc.frontmatter;

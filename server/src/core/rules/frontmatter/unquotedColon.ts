@@ -46,6 +46,7 @@ export const unquotedColon: Rule = {
   code: 'yaml-unquoted-colon',
   title: 'A value contains `: ` without quotes (e.g. `description: Use when: …`): invalid YAML that some agents reject and others repair.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     for (const p of ctx.doc.frontmatter.problems) {
       const hit = unquotedColonLine(ctx.doc, p);

@@ -8,6 +8,7 @@ export const yamlSyntax: Rule = {
   code: 'yaml-syntax',
   title: 'The frontmatter is not valid YAML.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     if (ctx.doc.frontmatter.problems.length === 0) return;
     const verdict = yamlErrorVerdict(ctx.targets);

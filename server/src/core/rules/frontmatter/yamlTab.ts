@@ -25,6 +25,7 @@ export const yamlTab: Rule = {
   code: 'yaml-tab',
   title: 'A tab in the frontmatter where the agent fails on it: between YAML tokens for PyYAML (`a: b<TAB>c`, a tab after `key:`), anywhere in a line for Eino (which cuts each line up to its first tab).',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const fm = ctx.doc.frontmatter;
     if (fm.state === 'missing' || fm.contentEnd <= fm.contentStart) return;

@@ -43,6 +43,7 @@ export const yamlUnsupportedSyntax: Rule = {
   code: 'yaml-unsupported-syntax',
   title: 'Valid YAML that a target\'s strict YAML loader refuses (skills-ref/strictyaml: flow style `[a, b]`, anchors, aliases, tags).',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const verdicts = featureVerdicts(ctx.targets);
     if (!verdicts) return;

@@ -63,6 +63,7 @@ export const yamlValueError: Rule = {
   code: 'yaml-value-error',
   title: 'A plain value the agent\'s YAML loader types but cannot build: an impossible date (`2024-13-45`), `0b_`. PyYAML raises ValueError, not a YAML error.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const verdict = verdictFor(ctx.targets);
     if (!verdict) return;

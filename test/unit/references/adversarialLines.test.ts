@@ -23,6 +23,8 @@ const CASES: Record<string, string> = {
   'a line of tabs': "'\\t'.repeat(N)",
   'a line of open tags, no >': "'<a '.repeat(N)",
   'lines of open tags, a > at the end': "'<img\\n'.repeat(N) + '>'",
+  'a line of file names in prose': "'see a.md '.repeat(N)",
+  'one word of dots and slashes': "'a./'.repeat(N)",
 };
 
 // All cases in one child process (one start-up); it prints each name as it finishes.

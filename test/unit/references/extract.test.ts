@@ -96,10 +96,18 @@ test('links inside code are ignored; links in HTML comments are ignored', () => 
   ]);
 });
 
-test('prose mentioning references, scripts or URLs yields nothing', () => {
+test('prose: file names are tentative references (kept only if they exist); folder words and URLs are none', () => {
   const body = 'This skill has references and scripts. See the references folder, scripts/extract.py in prose,\n' +
-    'https://example.com/references/x.md and www.example.com. [not a link] (references/a.md) and a [dangling] ref.\n';
-  assert.deepEqual(refs(body), []);
+    'https://example.com/references/x.md and www.example.com. [not a link] (references/a.md) and a [dangling] ref.\n' +
+    'Read **FORMS.md**, then @guide.md and _notes.txt_! Not ../up.md, 1.5x or v1.2.3.\n';
+  assert.deepEqual(refs(body), [
+    'prose "scripts/extract.py" 4:66-4:84 path=4:66-4:84 tentative',
+    'prose "www.example.com" 5:40-5:55 path=5:40-5:55 tentative',
+    'prose "references/a.md" 5:71-5:86 path=5:71-5:86 tentative',
+    'prose "FORMS.md" 6:7-6:15 path=6:7-6:15 tentative',
+    'prose "guide.md" 6:25-6:33 path=6:25-6:33 tentative',
+    'prose "notes.txt" 6:39-6:48 path=6:39-6:48 tentative',
+  ]);
 });
 
 test('the frontmatter is skipped', () => {

@@ -51,11 +51,11 @@ export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skil
   for (const ref of refs) {
     if (ref.kind === 'reflink' || ref.path === '') continue;
     const base = baseDirOf(ref, doc.path, skillDir);
-    if (ref.tentative && surelyAbsent(ctx, base, ref.path)) continue;
+    if (ref.tentative && surelyAbsent(ctx, base, ref.path, ref.kind === 'prose')) continue;
     const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
     const resolution = pending instanceof Promise ? await pending : pending;
-    // A path in code without a known folder prefix counts only when it exists as written.
-    if (ref.tentative && resolution.status !== 'ok') continue;
+    // A tentative path counts only when it exists (in some letter case).
+    if (ref.tentative && resolution.status !== 'ok' && resolution.status !== 'case') continue;
     out.push({ ref, resolution });
   }
   return out;
@@ -155,10 +155,12 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         });
       }
       const base = baseDirOf(ref, d.path, skillDir);
-      if (ref.tentative && surelyAbsent(ctx, base, ref.path)) continue;
+      // A file named in prose in another letter case is still that file (`FORMS.md`).
+      if (ref.tentative && surelyAbsent(ctx, base, ref.path, ref.kind === 'prose')) continue;
       const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
       const res = pending instanceof Promise ? await pending : pending;
-      if (ref.tentative && res.status !== 'ok') continue;
+      // A tentative path counts when it exists, in some letter case (`read FORMS.md` for forms.md).
+      if (ref.tentative && res.status !== 'ok' && res.status !== 'case') continue;
       resolved.push({ ref, resolution: res });
       if ('abs' in res) deps.add(res.abs);
       switch (res.status) {
@@ -195,6 +197,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           report(R.caseMismatch, {
             file,
             range: ref.pathRange,
+            severity: ref.kind === 'code' || ref.kind === 'shell' || ref.kind === 'prose' ? 'warning' : undefined,
             message: `${quote(ref.path)} differs in letter case from ${quote(actual)} on disk; agents run on case-sensitive file systems where it is not found. Write ${quote(actual)}.`,
             fixes: [{ title: `Change to ${quote(actual)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, actual) }], preferred: true }],
           });
@@ -226,7 +229,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         hint = ` Did you mean ${quote(suggested)}?`;
         fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, suggested) }], preferred: true });
       }
-      const inCode = ref.kind === 'code' || ref.kind === 'shell';
+      const inCode = ref.kind === 'code' || ref.kind === 'shell' || ref.kind === 'prose';
       if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
         const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
         fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });

@@ -23,7 +23,9 @@ export type ReferenceKind =
   /** a path in inline code */
   | 'code'
   /** a path in a fenced shell block */
-  | 'shell';
+  | 'shell'
+  /** a file named in prose (`read FORMS.md`, `see @guide.md`): a reference only if it exists */
+  | 'prose';
 
 export interface SkillReference {
   kind: ReferenceKind;
@@ -82,6 +84,16 @@ function isAtxHeading(text: string, k: number, to: number): boolean {
   return n <= 6 && (k + n >= to || c === 32 || c === 9);
 }
 
+/**
+ * A line of a drawn folder tree: it starts (after its indentation) with a box-drawing
+ * character (`├── x`, `│   └── y`) or with `|--`, `` `-- ``, `+--`.
+ */
+function isTreeLine(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  if (c >= 0x2500 && c <= 0x257f) return true;
+  return (c === 124 /* | */ || c === 96 /* ` */ || c === 43) /* + */ && text.charCodeAt(k + 1) === 45 && text.charCodeAt(k + 2) === 45;
+}
+
 /** `- * +` or a digit: the only first characters of a LIST_ITEM (most lines start otherwise). */
 function mayStartListItem(c: number): boolean {
   return c === 45 || c === 42 || c === 43 || (c >= 48 && c <= 57);
@@ -138,6 +150,8 @@ interface Builder {
   out: Reference[];
   /** a `cd` in the current shell block: later relative paths are not the skill's */
   cwdChanged?: boolean;
+  /** the next PROSE_MARK match at or after where proseWords last looked (-1: none) */
+  nextMark: number;
 }
 
 /**
@@ -289,11 +303,11 @@ function variableToken(b: Builder, kind: 'code' | 'shell', start: number, end: n
   if (!variable) return;
   const rest = word.slice(variable[0].length);
   if (!rest || /[*?$`{}<>|]/.test(rest)) return;
-  push(b, kind, start, end, word, { decode: false, base: 'skill', executed: commandStart });
+  push(b, kind, start, end, word, { decode: false, base: 'skill', executed: commandStart && runnable(word) });
 }
 
 /** A relative path in code: a file of the skill under a known folder, else tentative. */
-function pathToken(b: Builder, kind: 'code' | 'shell', start: number, end: number, commandStart: boolean): void {
+function pathToken(b: Builder, kind: 'code' | 'shell' | 'prose', start: number, end: number, commandStart: boolean): void {
   const text = b.doc.text;
   // (Wildcards, `://`, a leading `-`, `/`, `~` or `@` all fail the path-word test.)
   const slash = pathWordSlash(text, start, end);
@@ -311,8 +325,19 @@ function pathToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
     if (!dotSlash && folderEnd === -1 && !hasExtension(text, start, end)) return;
     if (isNumberLike(text, start, end)) return; // versions, numbers
   }
-  const executed = commandStart && (known || dotSlash);
+  const executed = commandStart && (known || dotSlash) && runnable(text.slice(start, end));
   push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: !known, executed });
+}
+
+/** Extensions of files run as commands; a path without one may be a program too. */
+const RUNNABLE = /(?:^|\/)[^/.]+$|\.(?:sh|bash|zsh|ksh|fish|py|pyw|js|mjs|cjs|ts|mts|rb|pl|php|lua|r|jl|swift|ps1|bat|cmd|exe|bin|run|command|appimage)$/i;
+
+/**
+ * Whether a path written at a command's start names something that runs: `./run.sh`
+ * and `./deploy` do; `./guide.md` at the start of a list item's code is a mention.
+ */
+function runnable(path: string): boolean {
+  return RUNNABLE.test(path.replace(/\/+$/, ''));
 }
 
 /** `KNOWN.has(text.slice(from, to).toLowerCase())`, comparing ASCII in place. */
@@ -374,6 +399,52 @@ function unquoteEnds(word: string): string {
   const qz = isQuote(word.charCodeAt(word.length - 1));
   if (!qa && !qz) return word;
   return word.replace(/^["']|["']$/g, '');
+}
+
+/** A character that may be part of a file name in prose (not white space, quotes, brackets, `*`). */
+function isProseWordChar(c: number): boolean {
+  return c > 32 && c !== 34 && c !== 39 && c !== 40 && c !== 41 && c !== 42 && c !== 60 && c !== 62 && c !== 91 && c !== 93 && c !== 96 && c !== 0xa0;
+}
+
+/** A name character, then `.` or `/`, then a name character (or `.`, `/`): `FORMS.md`, not a sentence's end. */
+const PROSE_MARK = /[\w\u00c0-\uffff][./][\w./\u00c0-\uffff]/g;
+
+/** Where the first PROSE_MARK at or after `from` starts (the character before its mark); -1 if none. */
+function nextProseMark(text: string, from: number): number {
+  PROSE_MARK.lastIndex = from;
+  const m = PROSE_MARK.exec(text);
+  return m ? m.index : -1;
+}
+
+/**
+ * Files named in prose: agents follow `read FORMS.md` as they follow a link. Such a
+ * word is a reference only when the file exists (tentative), so prose never produces
+ * a "missing file"; a name that differs from the file's only in letter case does.
+ * Searched by `.` and `/` (most runs have one, at a sentence's end), not word by word.
+ */
+function proseWords(b: Builder, from: number, to: number): void {
+  const text = b.doc.text;
+  // Matches only move forward: one regex search finds the next candidate past every
+  // sentence's end, and serves the runs before it.
+  if (b.nextMark !== -1 && b.nextMark < from) b.nextMark = nextProseMark(text, from);
+  while (b.nextMark !== -1 && b.nextMark + 1 < to) {
+    const at = b.nextMark;
+    let start = at;
+    while (start > from && isProseWordChar(text.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < to && isProseWordChar(text.charCodeAt(end))) end++;
+    b.nextMark = nextProseMark(text, end);
+    // `@guide.md` (a mention), `_FORMS.md_` (emphasis), `see x.md.` and `x.md!`.
+    while (start < end && (text.charCodeAt(start) === 64 /* @ */ || text.charCodeAt(start) === 95 /* _ */)) start++;
+    while (end > start && (isClosing(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 95 || text.charCodeAt(end - 1) === 33 /* ! */ || text.charCodeAt(end - 1) === 63 /* ? */)) end--;
+    if (end - start < 3 || (text.charCodeAt(start) === 46 /* . */ && text.charCodeAt(start + 1) !== 47) /* / */) continue;
+    // Without a folder, a name needs an extension of two characters or more: `e.g`,
+    // `v2.x` and `i.e` are prose (and the most common such words by far).
+    if (indexIn(text, 47 /* / */, start, end) === -1 && end - text.lastIndexOf('.', end - 1) <= 2) continue;
+    const k = b.out.length;
+    pathToken(b, 'prose', start, end, false);
+    for (let j = k; j < b.out.length; j++) b.out[j].tentative = true;
+  }
 }
 
 /** `console` blocks: only prompt lines are commands. (A line break stops every part.) */
@@ -650,6 +721,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       // A run of other characters, stopped by a special one or a line break at the latest.
       PLAIN_RUN.lastIndex = i;
       PLAIN_RUN.test(text);
+      proseWords(b, i, Math.min(PLAIN_RUN.lastIndex, to));
       i = PLAIN_RUN.lastIndex;
       if (i >= to) break;
       c = text.charCodeAt(i);
@@ -797,7 +869,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
 
 /** Every reference in the document body, in text order. Skips the frontmatter. */
 export function extractReferences(doc: SkillDocument): SkillReference[] {
-  const b: Builder = { doc, out: [] };
+  const b: Builder = { doc, out: [], nextMark: 0 };
   const text = doc.text;
   const lines = doc.lines;
   const bodyStart = likelyBodyStart(doc);
@@ -852,7 +924,8 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
         prevBlank = false;
         continue;
       }
-      if (fence.shell) shellWords(b, 'shell', from, to, fence.console);
+      // A folder tree drawn in a fence (`├── scripts/`) shows a layout, often another project's.
+      if (fence.shell && !isTreeLine(text, k)) shellWords(b, 'shell', from, to, fence.console);
       else variablePaths(b, from, to);
       continue;
     }

@@ -81,18 +81,19 @@ export function resolveReferenceNow(ctx: ReferenceContext, skillDir: string, bas
 }
 
 /**
- * Whether `written` certainly does not resolve to an existing path as written (status
- * `ok`): its first name is not in the base folder's listing, exactly. A tentative path
+ * Whether `written` certainly does not resolve to an existing path: its first name is
+ * not in the base folder's listing, exactly (`anyCase`: in any letter case, so that a
+ * name that differs only in case goes on to be resolved and reported). A tentative path
  * in code (a reference only when it exists) is dropped on that alone, without the
  * resolution's case and "did you mean" searches. False when unsure (listing pending).
  */
-export function surelyAbsent(ctx: ReferenceContext, baseDir: string, written: string): boolean {
+export function surelyAbsent(ctx: ReferenceContext, baseDir: string, written: string, anyCase = false): boolean {
   const slash = written.indexOf('/');
   const first = slash === -1 ? written : written.slice(0, slash);
   if (first === '' || first === '.' || first === '..' || written.includes('\\') || isAbsoluteRef(written)) return false;
   const listing = ctx.listingNow(baseDir);
   if (!listing || listing instanceof Promise) return false;
-  return !listing.byName.has(first);
+  return !listing.byName.has(first) && !(anyCase && listing.byLower.has(first.toLowerCase()));
 }
 
 /** The resolution of one written path; yields the listings, stats and real paths it needs. */

@@ -1,0 +1,38 @@
+// Patterns found by rebuilding real multi-file skills (anthropics/skills, obra/superpowers)
+// and checking them: files named in prose, prompt files written `./x.md` in a list,
+// folder trees drawn in fences.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check, r, SKILL } from './helpers';
+import { parseSkillDocument } from '../../../server/src/core/document/parse';
+import { extractReferences } from '../../../server/src/core/references/extract';
+
+const view = (ds: { code: string; severity: string; file: string; range: Parameters<typeof r>[0]; message: string }[]) =>
+  ds.map((d) => [d.code, d.severity, d.file.slice(SKILL.length + 1), r(d.range), d.message]);
+
+test('a file named in prose is followed like a link: its letter case is checked and its own references too', async () => {
+  const body = 'To fill out a PDF form, read FORMS.md and follow its instructions. See @reference.md for the API.\n';
+  const { diagnostics } = await check(body, {
+    'forms.md': '# Forms\n\nRun `python scripts/check.py` first, then `python scripts/gone.py`.\n',
+    'reference.md': '# Reference\n',
+    'scripts/check.py': 'print(1)\n',
+    'scripts/lonely.py': 'print(2)\n',
+  });
+  assert.deepEqual(view(diagnostics), [
+    ['reference-case-mismatch', 'warning', 'SKILL.md', '4:29-4:37', '`FORMS.md` differs in letter case from `forms.md` on disk; agents run on case-sensitive file systems where it is not found. Write `forms.md`.'],
+    ['reference-missing', 'warning', 'forms.md', '2:50-2:65', '`scripts/gone.py` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-unused-file', 'hint', 'scripts/lonely.py', '0:0-0:0', '`scripts/lonely.py` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.'],
+  ]);
+});
+
+test('prose never reports a missing file; a missing name in prose is not a reference', async () => {
+  const { diagnostics } = await check('Read NOTES.md, e.g. the Node.js docs at www.example.com, then scripts/none.py.\n');
+  assert.deepEqual(diagnostics, []);
+});
+
+test('`./prompt.md` at the start of inline code is a mention, `./run.sh` a command; a drawn folder tree is no command', () => {
+  const text = '---\nname: s\ndescription: d\n---\n- `./implementer-prompt.md` - Dispatch the implementer\n- `./run.sh --fast`\n\n```\nmy-project/\n├── src/\n└── assets/\n|-- scripts/x.py\n```\n';
+  const refs = extractReferences(parseSkillDocument(`${SKILL}/SKILL.md`, text));
+  // (The tree's root line has no drawing: a tentative word, dropped unless it exists.)
+  assert.deepEqual(refs.map((x) => `${x.kind} ${x.path}${x.executed ? ' exec' : ''}${x.tentative ? ' tentative' : ''}`), ['code ./implementer-prompt.md tentative', 'code ./run.sh exec tentative', 'shell my-project/ tentative']);
+});

@@ -216,6 +216,11 @@ describe('description-quality', () => {
     const [s] = only('description-quality', fm('name: my-skill', 'description: Local speech-to-text transcription without an API.'));
     assert.equal(s.message, 'The description does not say when to use the skill; add "Use when …" so the agent knows when to load it.');
   });
+  it('Chinese text counts by character; descriptions not in English are not held to the English trigger words', () => {
+    assert.deepEqual(only('description-quality', fm('name: algorithmic-art', 'description: 使用 p5.js 创作算法艺术。当用户请求用代码创作艺术时使用此技能。')), []);
+    assert.deepEqual(only('description-quality', fm('name: my-skill', 'description: Transcription locale de la parole sans API.')), []);
+    assert.deepEqual(only('description-quality', fm('name: my-skill', 'description: 画图')).map((d) => d.message), ['The description is too short for an agent to decide when to use the skill; say what it does and when to use it.']);
+  });
 });
 
 describe('field-empty and field-type follow what each loader does', () => {

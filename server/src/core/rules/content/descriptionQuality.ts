@@ -10,6 +10,10 @@ const TRIGGER = /\b(when(ever)?|if (the |a )?(user|you|agent|someone)|use (it |t
 const STOP = new Set(['a', 'an', 'the', 'skill', 'for', 'of', 'and', 'to']);
 /** Below this many words a description needs a trigger phrase; longer ones describe enough. */
 const SHORT_WORDS = 12;
+/** Common English words: TRIGGER is English, so a description without any is not held to it. */
+const ENGLISH = new Set(['a', 'an', 'the', 'to', 'and', 'or', 'for', 'of', 'with', 'in', 'on', 'use', 'this', 'that', 'is', 'it', 'from', 'by', 'your']);
+/** Scripts written without spaces between words: each character counts as a word. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
 
 /**
  * Heuristics only (info): a description that restates the name, is only a few
@@ -33,11 +37,15 @@ export const descriptionQuality: Rule = {
       return true;
     });
     // Once a word is not in the name and there are SHORT_WORDS of them, no outcome below can change.
-    let count = 0;
+    // 使用 p5.js 创作… is one run of letters: count its characters instead.
+    const unspaced = /[^\x00-\x7f]/.test(d) ? d.match(UNSPACED)?.length ?? 0 : 0;
+    let count = unspaced;
     let descCount = 0;
     let allInName = true;
+    let english = false;
     forEachLowerWord(d, (w) => {
       count++;
+      if (!english && ENGLISH.has(w)) english = true;
       if (!STOP.has(w)) {
         descCount++;
         if (allInName && !nameWords.has(w)) allInName = false;
@@ -49,7 +57,7 @@ export const descriptionQuality: Rule = {
       ctx.report({ message: 'The description only restates the name; say what the skill does and when the agent should use it.', range });
     } else if (count < 4) {
       ctx.report({ message: 'The description is too short for an agent to decide when to use the skill; say what it does and when to use it.', range });
-    } else if (count < SHORT_WORDS && !TRIGGER.test(d)) {
+    } else if (count < SHORT_WORDS && english && !TRIGGER.test(d)) {
       ctx.report({ message: 'The description does not say when to use the skill; add "Use when …" so the agent knows when to load it.', range });
     }
   },

@@ -36,3 +36,11 @@ test('`./prompt.md` at the start of inline code is a mention, `./run.sh` a comma
   // (The tree's root line has no drawing: a tentative word, dropped unless it exists.)
   assert.deepEqual(refs.map((x) => `${x.kind} ${x.path}${x.executed ? ' exec' : ''}${x.tentative ? ' tentative' : ''}`), ['code ./implementer-prompt.md tentative', 'code ./run.sh exec tentative', 'shell my-project/ tentative']);
 });
+
+test('paths in inline code on a line of examples, and a bare `assets/`, count only if they exist', async () => {
+  const body = '- **Examples**: `references/finance.md` for financial schemas, `references/mnda.md` for NDAs\n' +
+    'Store templates in `assets/`; e.g. `scripts/rotate_pdf.py` rotates pages.\n' +
+    'Run `scripts/extract.py` first.\n';
+  const { diagnostics } = await check(body, { 'references/mnda.md': '# MNDA\n' });
+  assert.deepEqual(view(diagnostics).map(([code, , file, range]) => [code, file, range]), [['reference-missing', 'SKILL.md', '6:5-6:23']]);
+});

@@ -326,7 +326,9 @@ function pathToken(b: Builder, kind: 'code' | 'shell' | 'prose', start: number, 
     if (isNumberLike(text, start, end)) return; // versions, numbers
   }
   const executed = commandStart && (known || dotSlash) && runnable(text.slice(start, end));
-  push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: !known, executed });
+  // `assets/` alone names the kind of folder (`store them in `assets/``), not this skill's.
+  const folderOnly = known && folderEnd === end - 1;
+  push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: !known || folderOnly, executed });
 }
 
 /** Extensions of files run as commands; a path without one may be a program too. */
@@ -637,6 +639,9 @@ interface PendingUsage {
  */
 const MAX_LABEL = 999;
 
+/** Words that introduce examples: paths in inline code on such a line are illustrations. */
+const EXAMPLE = /\b(?:e\.g\.|for example|for instance|examples?\b|such as)/i;
+
 /** Characters scanLine skips: all but \ ` < [ ] (and line breaks, so a run ends with its line). */
 const PLAIN_RUN = /[^\\`<[\]\r\n]*/y;
 
@@ -700,6 +705,8 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
   // again: `[a](b` repeated made a 160 KB line take seconds. Failed reads get a budget of
   // a few times the line; past it, a `](` on this line is no longer taken for a link.
   let budget = 2 * (to - from) + 4096;
+  // Whether the line gives examples (looked at when it has a path in inline code).
+  let example: boolean | undefined;
   // The next `>` at or after a position (`to` when the line has none): each `<` looks
   // for one, and a line of `<` without any made every search run to the text's end.
   let nextGt = -1;
@@ -765,6 +772,9 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       shellWords(b, 'code', cs, ce, false);
       // A lone path in inline code is a mention, not a command (unless written `./x`).
       if (b.out.length > before && !hasInnerSpace(text, cs, ce)) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
+      // `Examples: `references/finance.md` for schemas` shows what a skill may hold (a
+      // skill about writing skills): such a path counts only if it exists.
+      if (b.out.length > before && (example ??= EXAMPLE.test(text.slice(from, to)))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
       i = close + n;
       continue;
     }

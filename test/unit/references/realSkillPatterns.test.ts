@@ -44,3 +44,18 @@ test('paths in inline code on a line of examples, and a bare `assets/`, count on
   const { diagnostics } = await check(body, { 'references/mnda.md': '# MNDA\n' });
   assert.deepEqual(view(diagnostics).map(([code, , file, range]) => [code, file, range]), [['reference-missing', 'SKILL.md', '6:5-6:23']]);
 });
+
+test('a script that allowed-tools lets Claude Code run (`Bash(${CLAUDE_SKILL_DIR}/scripts/x.sh:*)`) must exist', async () => {
+  const { MemoryFileSystem } = await import('../../../server/src/core/workspace/memoryFileSystem');
+  const { checkReferences } = await import('../../../server/src/core/references/check');
+  const text = '---\nname: fleet\ndescription: Syncs the fleet. Use when asked to sync.\nallowed-tools:\n  - Bash(${CLAUDE_SKILL_DIR}/scripts/sync-fleet.sh:*)\n  - Bash(${CLAUDE_SKILL_DIR}/scripts/ok.sh)\n---\nRun `${CLAUDE_SKILL_DIR}/scripts/ok.sh`.\n';
+  const fs = new MemoryFileSystem();
+  fs.writeFile(`${SKILL}/SKILL.md`, text);
+  fs.writeFile(`${SKILL}/scripts/ok.sh`, 'echo ok\n');
+  const { diagnostics } = await checkReferences(fs, parseSkillDocument(`${SKILL}/SKILL.md`, text));
+  assert.deepEqual(view(diagnostics), [
+    ['reference-missing', 'warning', 'SKILL.md', '4:29-4:50', '`scripts/sync-fleet.sh` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    // Allowed to run directly, so it must be executable (the body's mention is not a run).
+    ['reference-not-executable', 'info', 'SKILL.md', '5:29-5:42', '`scripts/ok.sh` is run directly but is not executable (mode 644); run `chmod +x scripts/ok.sh` or invoke it through its interpreter.'],
+  ]);
+});

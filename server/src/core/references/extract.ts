@@ -1,5 +1,6 @@
 import { likelyBodyStart } from '../document/likelyBodyStart';
 import type { SkillDocument } from '../document/model';
+import { getEntry, resolveNode } from '../document/values';
 import type { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 
@@ -552,6 +553,28 @@ function variablePaths(b: Builder, from: number, to: number): void {
   }
 }
 
+/**
+ * Scripts that `allowed-tools` lets the agent run (Claude Code:
+ * `Bash(${CLAUDE_SKILL_DIR}/scripts/sync.sh:*)`): the path ends before the `:*`
+ * pattern suffix, and the script is run directly.
+ */
+function allowedToolPaths(b: Builder): void {
+  const node = resolveNode(getEntry(b.doc, 'allowed-tools')?.value);
+  if (!node) return;
+  const lines = b.doc.lines;
+  const from = lines.offsetAt(node.range.start);
+  const value = b.doc.text.slice(from, lines.offsetAt(node.range.end));
+  if (!value.includes('BaseDirectory') && !value.includes('CLAUDE_SKILL_DIR')) return;
+  VARIABLE_ANYWHERE.lastIndex = 0;
+  for (let m = VARIABLE_ANYWHERE.exec(value); m; m = VARIABLE_ANYWHERE.exec(value)) {
+    let end = m.index + m[0].length;
+    while (end < value.length && !/[\s"'`)(\]<>,;|&:*]/.test(value[end])) end++;
+    const before = b.out.length;
+    codeToken(b, 'code', from + m.index, from + end, true);
+    for (let k = before; k < b.out.length; k++) b.out[k].executed = runnable(b.out[k].path);
+  }
+}
+
 /** How far the last failed inlineDestination read: what it cost (scanLine budgets it). */
 let failedAt = 0;
 
@@ -880,6 +903,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
 /** Every reference in the document body, in text order. Skips the frontmatter. */
 export function extractReferences(doc: SkillDocument): SkillReference[] {
   const b: Builder = { doc, out: [], nextMark: 0 };
+  allowedToolPaths(b);
   const text = doc.text;
   const lines = doc.lines;
   const bodyStart = likelyBodyStart(doc);

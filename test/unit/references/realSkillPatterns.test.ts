@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { check, r, SKILL } from './helpers';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import { extractReferences } from '../../../server/src/core/references/extract';
+import { checkReferences } from '../../../server/src/core/references/check';
+import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 const view = (ds: { code: string; severity: string; file: string; range: Parameters<typeof r>[0]; message: string }[]) =>
   ds.map((d) => [d.code, d.severity, d.file.slice(SKILL.length + 1), r(d.range), d.message]);
@@ -46,8 +48,6 @@ test('paths in inline code on a line of examples, and a bare `assets/`, count on
 });
 
 test('a script that allowed-tools lets Claude Code run (`Bash(${CLAUDE_SKILL_DIR}/scripts/x.sh:*)`) must exist', async () => {
-  const { MemoryFileSystem } = await import('../../../server/src/core/workspace/memoryFileSystem');
-  const { checkReferences } = await import('../../../server/src/core/references/check');
   const text = '---\nname: fleet\ndescription: Syncs the fleet. Use when asked to sync.\nallowed-tools:\n  - Bash(${CLAUDE_SKILL_DIR}/scripts/sync-fleet.sh:*)\n  - Bash(${CLAUDE_SKILL_DIR}/scripts/ok.sh)\n---\nRun `${CLAUDE_SKILL_DIR}/scripts/ok.sh`.\n';
   const fs = new MemoryFileSystem();
   fs.writeFile(`${SKILL}/SKILL.md`, text);
@@ -58,4 +58,15 @@ test('a script that allowed-tools lets Claude Code run (`Bash(${CLAUDE_SKILL_DIR
     // Allowed to run directly, so it must be executable (the body's mention is not a run).
     ['reference-not-executable', 'info', 'SKILL.md', '5:29-5:42', '`scripts/ok.sh` is run directly but is not executable (mode 644); run `chmod +x scripts/ok.sh` or invoke it through its interpreter.'],
   ]);
+});
+
+test('unused files: a package is named by its folder, and a script used by a used script is used', async () => {
+  const { diagnostics } = await check('Run `python scripts/validate.py`.\n', {
+    'scripts/validate.py': 'from validators import DocxValidator\n',
+    'scripts/validators/__init__.py': 'from .docx import DocxValidator\n',
+    'scripts/validators/docx.py': 'from .base import Base\n',
+    'scripts/validators/base.py': 'class Base: pass\n',
+    'scripts/validators/old.py': 'pass\n',
+  });
+  assert.deepEqual(view(diagnostics).map(([code, , file]) => [code, file]), [['reference-unused-file', 'scripts/validators/old.py']]);
 });

@@ -341,17 +341,26 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     });
     if (!unused.length) return;
     // Scripts and templates are often used by other scripts: a used non-Markdown
-    // file that names another file's base name uses it.
-    const users = [...used].filter((u) => u.startsWith(skillDir + path.sep) && !isMarkdownPath(u) && candidates.includes(u));
-    for (const u of users) {
-      if (!unused.length) break;
-      const t = await ctx.readText(u);
-      if (!t.ok) continue;
-      unused = unused.filter((c) => {
-        const base = path.basename(c);
-        const stem = base.replace(/\.[^.]+$/, '');
-        return !(t.text.includes(base) || (stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t.text)));
-      });
+    // file that names another file's base name uses it, and what that file names in
+    // turn (validate.py imports the `validators` package, whose __init__.py imports base).
+    const candidateSet = new Set(candidates);
+    let users = [...used].filter((u) => u.startsWith(skillDir + path.sep) && !isMarkdownPath(u) && candidateSet.has(u));
+    const read = new Set<string>();
+    while (users.length && unused.length) {
+      const next: string[] = [];
+      for (const u of users) {
+        if (!unused.length) break;
+        if (read.has(u)) continue;
+        read.add(u);
+        const t = await ctx.readText(u);
+        if (!t.ok) continue;
+        unused = unused.filter((c) => {
+          if (!namedIn(t.text, c)) return true;
+          if (!isMarkdownPath(c)) next.push(c);
+          return false;
+        });
+      }
+      users = next;
     }
     for (const file of unused.sort()) {
       const rel = path.relative(skillDir, file).split(path.sep).join('/');
@@ -363,6 +372,17 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       });
     }
   }
+}
+
+/**
+ * Whether a script's text names `file`: its base name, or its stem as a word (an
+ * import); a package's `__init__.py` by its folder's name (`from helpers import x`).
+ */
+function namedIn(text: string, file: string): boolean {
+  const base = path.basename(file);
+  if (text.includes(base)) return true;
+  const stem = base === '__init__.py' ? path.basename(path.dirname(file)) : base.replace(/\.[^.]+$/, '');
+  return stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text);
 }
 
 /** Absolute paths the checked documents' references use (a "did you mean" target counts). */

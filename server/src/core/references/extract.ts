@@ -423,7 +423,7 @@ function nextProseMark(text: string, from: number): number {
  * Files named in prose: agents follow `read FORMS.md` as they follow a link. Such a
  * word is a reference only when the file exists (tentative), so prose never produces
  * a "missing file"; a name that differs from the file's only in letter case does.
- * Searched by `.` and `/` (most runs have one, at a sentence's end), not word by word.
+ * Candidates come from one regex search each (PROSE_MARK), not from splitting words.
  */
 function proseWords(b: Builder, from: number, to: number): void {
   const text = b.doc.text;

@@ -3,7 +3,8 @@
 // folder trees drawn in fences.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { check, r, SKILL } from './helpers';
+import { applyEdits, check, FM, r, skill, SKILL } from './helpers';
+import { renameEdits } from '../../../server/src/core/references/providers';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import { extractReferences } from '../../../server/src/core/references/extract';
 import { checkReferences } from '../../../server/src/core/references/check';
@@ -69,4 +70,11 @@ test('unused files: a package is named by its folder, and a script used by a use
     'scripts/validators/old.py': 'pass\n',
   });
   assert.deepEqual(view(diagnostics).map(([code, , file]) => [code, file]), [['reference-unused-file', 'scripts/validators/old.py']]);
+});
+
+test('renaming a file named in prose renames the mention, in the right letter case', async () => {
+  const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
+  const { fs } = skill(body, { 'forms.md': '# Forms\n' });
+  const change = await renameEdits(fs, SKILL, `${SKILL}/forms.md`, `${SKILL}/form-guide.md`);
+  assert.equal(applyEdits(FM + body, change.edits[`${SKILL}/SKILL.md`]), FM + 'Read form-guide.md, then form-guide.md again; see @form-guide.md.\n');
 });

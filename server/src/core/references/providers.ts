@@ -272,11 +272,16 @@ export async function moveEdits(fs: FileSystem, skillDir: string, moves: readonl
       const target = targetPath(ref, file, skillDir);
       if (!target) continue;
       let newTarget = moved(target);
-      if (newTarget === target && movedIgnoringCase(target) !== target && !(await ctx.stat(target))) newTarget = movedIgnoringCase(target);
+      let caseMoved = false;
+      if (newTarget === target && movedIgnoringCase(target) !== target && !(await ctx.stat(target))) {
+        newTarget = movedIgnoringCase(target);
+        caseMoved = true;
+      }
       const base = ref.base === 'skill' ? skillDir : path.dirname(file);
       const newBase = ref.base === 'skill' ? skillDir : path.dirname(moved(file));
       if (newTarget === target && !(fileMoved && ref.base === 'file')) continue;
-      if (ref.tentative && !(await ctx.stat(target))) continue;
+      // A tentative path names the file only if it exists (`FORMS.md` for forms.md does).
+      if (ref.tentative && !caseMoved && !(await ctx.stat(target))) continue;
       let rel = path.relative(newBase, newTarget).split(path.sep).join('/');
       if (rel === '') rel = '.';
       if (ref.path.endsWith('/') && !rel.endsWith('/')) rel += '/';

@@ -662,8 +662,11 @@ interface PendingUsage {
  */
 const MAX_LABEL = 999;
 
-/** Words that introduce examples: paths in inline code on such a line are illustrations. */
-const EXAMPLE = /\b(?:e\.g\.|for example|for instance|examples?\b|such as)/i;
+/**
+ * Words that introduce examples or hypotheticals (`A \`scripts/rotate.py\` script would be
+ * helpful`): paths in inline code on such a line are illustrations.
+ */
+const EXAMPLE = /\b(?:e\.g\.|for example|for instance|examples?\b|such as|would be|could be)/i;
 
 /** Characters scanLine skips: all but \ ` < [ ] (and line breaks, so a run ends with its line). */
 const PLAIN_RUN = /[^\\`<[\]\r\n]*/y;

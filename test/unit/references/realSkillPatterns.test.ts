@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, check, FM, r, skill, SKILL } from './helpers';
-import { renameEdits } from '../../../server/src/core/references/providers';
+import { definition, referencesTo, renameEdits } from '../../../server/src/core/references/providers';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import { extractReferences } from '../../../server/src/core/references/extract';
 import { checkReferences } from '../../../server/src/core/references/check';
@@ -78,4 +78,13 @@ test('renaming a file named in prose renames the mention, in the right letter ca
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });
   const change = await renameEdits(fs, SKILL, `${SKILL}/forms.md`, `${SKILL}/form-guide.md`);
   assert.equal(applyEdits(FM + body, change.edits[`${SKILL}/SKILL.md`]), FM + 'Read form-guide.md, then form-guide.md again; see @form-guide.md.\n');
+});
+
+test('find references and go to definition follow a prose name in another letter case', async () => {
+  const body = 'Read FORMS.md, then [the form](forms.md).\n';
+  const { fs, doc } = skill(body, { 'forms.md': '# Forms\n' });
+  const locs = await referencesTo(fs, SKILL, `${SKILL}/forms.md`);
+  assert.deepEqual(locs.map((l) => r(l.range)), ['4:5-4:13', '4:31-4:39']);
+  const def = await definition(fs, doc, { line: 4, character: 7 });
+  assert.equal(def?.file, `${SKILL}/forms.md`);
 });

@@ -133,8 +133,14 @@ export async function referencesTo(fs: FileSystem, skillDir: string, target: str
     for (const ref of extractReferences(doc)) {
       if (ref.kind === 'reflink') continue;
       const t = targetPath(ref, file, skillDir);
-      if (!t || (t !== target && !t.startsWith(prefix))) continue;
-      if (ref.tentative && !(await ctx.stat(t))) continue;
+      if (!t) continue;
+      if (t !== target && !t.startsWith(prefix)) {
+        // `FORMS.md` for forms.md (reported as a case mismatch) points at it too.
+        const lower = t.toLowerCase();
+        if (lower !== target.toLowerCase() && !lower.startsWith(prefix.toLowerCase())) continue;
+        const res = await resolveReference(ctx, skillDir, baseDirOf(ref, file, skillDir), ref.path);
+        if (res.status !== 'case' || (res.abs !== target && !res.abs.startsWith(prefix))) continue;
+      } else if (ref.tentative && !(await ctx.stat(t))) continue;
       out.push({ file, range: ref.range });
     }
   }

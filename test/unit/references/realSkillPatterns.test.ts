@@ -88,3 +88,12 @@ test('find references and go to definition follow a prose name in another letter
   const def = await definition(fs, doc, { line: 4, character: 7 });
   assert.equal(def?.file, `${SKILL}/forms.md`);
 });
+
+test('a bare file name in prose is looked up next to the Markdown file that names it', async () => {
+  const { diagnostics } = await check('Read [the guide](references/guide.md).\n', {
+    'references/guide.md': '# Guide\n\nSee api.md for the calls, and scripts/run.py.\n',
+    'references/api.md': '# API\n\n[old](gone.md)\n',
+    'scripts/run.py': 'print(1)\n',
+  });
+  assert.deepEqual(view(diagnostics).map(([code, sev, file, range]) => [code, sev, file, range]), [['reference-missing', 'error', 'references/api.md', '2:6-2:13']]);
+});

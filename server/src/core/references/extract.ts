@@ -446,7 +446,13 @@ function proseWords(b: Builder, from: number, to: number): void {
     if (indexIn(text, 47 /* / */, start, end) === -1 && end - text.lastIndexOf('.', end - 1) <= 2) continue;
     const k = b.out.length;
     pathToken(b, 'prose', start, end, false);
-    for (let j = k; j < b.out.length; j++) b.out[j].tentative = true;
+    // A bare name is the named file's neighbour (`see api.md` in references/guide.md);
+    // a path with a folder starts at the skill folder, as in code.
+    const bare = indexIn(text, 47 /* / */, start, end) === -1;
+    for (let j = k; j < b.out.length; j++) {
+      b.out[j].tentative = true;
+      if (bare) b.out[j].base = 'file';
+    }
   }
 }
 

@@ -25,6 +25,7 @@ const CASES: Record<string, string> = {
   'lines of open tags, a > at the end': "'<img\\n'.repeat(N) + '>'",
   'a line of file names in prose': "'see a.md '.repeat(N)",
   'one word of dots and slashes': "'a./'.repeat(N)",
+  'lines of an unclosed comment': "'<!--\\nx\\n'.repeat(N / 8)",
 };
 
 // All cases in one child process (one start-up); it prints each name as it finishes.

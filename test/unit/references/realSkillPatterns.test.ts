@@ -97,3 +97,41 @@ test('a bare file name in prose is looked up next to the Markdown file that name
   });
   assert.deepEqual(view(diagnostics).map(([code, sev, file, range]) => [code, sev, file, range]), [['reference-missing', 'error', 'references/api.md', '2:6-2:13']]);
 });
+
+test('example words count in the prose of the line only, not in its paths; "examples" alone is no example', async () => {
+  const body = 'Run `examples/demo.py` to see it.\nRead `references/examples.md` first.\nRun `scripts/gen.sh` to rebuild the examples.\n';
+  const { diagnostics } = await check(body);
+  assert.deepEqual(view(diagnostics).map(([code, , , range]) => [code, range]), [
+    ['reference-missing', '4:5-4:21'],
+    ['reference-missing', '5:6-5:28'],
+    ['reference-missing', '6:5-6:19'],
+  ]);
+});
+
+test('review fixes: a tag at the very start, tags that are no tags, block boundaries, link text that names a file', async () => {
+  // A tag at offset 0 (a README-style file without frontmatter) hung the scan.
+  const bare = extractReferences(parseSkillDocument(`${SKILL}/references/a.md`, '<img src="x.png"> hello\n'));
+  assert.deepEqual(bare.map((x) => `${x.kind} ${x.path}`), ['html x.png']);
+  // `a <b` in prose opens no tag over the next lines: their links and fences stay.
+  const prose = await check('- Compare a <b\n- See [guide](references/missing.md)\n- Result -> c\n\nUse when x <y and\nsee [g](references/gone.md) for z > 0.\n');
+  assert.deepEqual(view(prose.diagnostics).map(([code, , , range]) => [code, range]), [['reference-missing', '5:14-5:35'], ['reference-missing', '9:8-9:26']]);
+  // Link text ends at a thematic break, a change of quote, a table row.
+  const text = `${FM}a [b\n***\nc](x.md)\n\na [b\n> c](y.md)\n\n| [a |\n| b](z.md) |\n`;
+  assert.deepEqual(extractReferences(parseSkillDocument(`${SKILL}/SKILL.md`, text)).filter((x) => x.kind === 'link'), []);
+  // A file name shown as link text or in a heading is no prose reference of its own.
+  const shown = await check('See [FORMS.md](forms.md) for forms.\n\n## Forms.md\n', { 'forms.md': '# Forms\n' });
+  assert.deepEqual(shown.diagnostics, []);
+});
+
+test('review fixes: only prose names count in another letter case, whatever is cached; allowed-tools through an interpreter is no direct run', async () => {
+  for (const body of ['Use `Forms.md` here.\n', 'See [o](other.md). Use `Forms.md` here.\n']) {
+    const { diagnostics } = await check(body, { 'forms.md': '# Forms\n', 'other.md': '# Other\n' });
+    assert.deepEqual(diagnostics, [], body);
+  }
+  const text = '---\nname: fill\ndescription: Fills forms. Use when asked to fill.\nallowed-tools: Bash(python3 ${CLAUDE_SKILL_DIR}/scripts/fill.py:*)\n---\n';
+  const fs = new MemoryFileSystem();
+  fs.writeFile(`${SKILL}/SKILL.md`, text);
+  fs.writeFile(`${SKILL}/scripts/fill.py`, 'print(1)\n');
+  const { diagnostics } = await checkReferences(fs, parseSkillDocument(`${SKILL}/SKILL.md`, text));
+  assert.deepEqual(diagnostics, []);
+});

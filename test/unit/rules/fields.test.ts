@@ -218,7 +218,9 @@ describe('description-quality', () => {
   });
   it('Chinese text counts by character; descriptions not in English are not held to the English trigger words', () => {
     assert.deepEqual(only('description-quality', fm('name: algorithmic-art', 'description: 使用 p5.js 创作算法艺术。当用户请求用代码创作艺术时使用此技能。')), []);
-    assert.deepEqual(only('description-quality', fm('name: my-skill', 'description: Transcription locale de la parole sans API.')), []);
+    assert.deepEqual(only('description-quality', fm('name: my-skill', 'description: Génère des factures PDF à partir de modèles.')), []);
+    // English without any of the common small words is still English.
+    assert.equal(only('description-quality', fm('name: my-skill', 'description: Generates PDF invoices using company templates.')).length, 1);
     assert.deepEqual(only('description-quality', fm('name: my-skill', 'description: 画图')).map((d) => d.message), ['The description is too short for an agent to decide when to use the skill; say what it does and when to use it.']);
   });
 });

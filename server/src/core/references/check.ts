@@ -54,11 +54,19 @@ export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skil
     if (ref.tentative && surelyAbsent(ctx, base, ref.path, ref.kind === 'prose')) continue;
     const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
     const resolution = pending instanceof Promise ? await pending : pending;
-    // A tentative path counts only when it exists (in some letter case).
-    if (ref.tentative && resolution.status !== 'ok' && resolution.status !== 'case') continue;
+    if (ref.tentative && !countsAsFound(ref, resolution)) continue;
     out.push({ ref, resolution });
   }
   return out;
+}
+
+/**
+ * Whether a tentative reference names a file: one that exists as written; for a name
+ * in prose, also one that exists in another letter case (`read FORMS.md` for
+ * forms.md), which surelyAbsent lets through for prose only.
+ */
+function countsAsFound(ref: SkillReference, res: Resolution): boolean {
+  return res.status === 'ok' || (res.status === 'case' && ref.kind === 'prose');
 }
 
 /** Markdown files a skill's check follows at most (a skill with more is unusual). */
@@ -159,8 +167,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       if (ref.tentative && surelyAbsent(ctx, base, ref.path, ref.kind === 'prose')) continue;
       const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
       const res = pending instanceof Promise ? await pending : pending;
-      // A tentative path counts when it exists, in some letter case (`read FORMS.md` for forms.md).
-      if (ref.tentative && res.status !== 'ok' && res.status !== 'case') continue;
+      if (ref.tentative && !countsAsFound(ref, res)) continue;
       resolved.push({ ref, resolution: res });
       if ('abs' in res) deps.add(res.abs);
       switch (res.status) {

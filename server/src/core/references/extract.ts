@@ -63,6 +63,9 @@ export interface SkillReference {
   label?: string;
 }
 
+/** A cached search position not computed yet (-1 means "none left"). */
+const NOT_YET = -2;
+
 /** Folders whose paths in code are taken as files of the skill even when missing. */
 export const KNOWN_FOLDERS = ['references', 'reference', 'scripts', 'assets', 'templates', 'examples', 'resources'];
 const KNOWN = new Set(KNOWN_FOLDERS);
@@ -153,6 +156,8 @@ interface Builder {
   cwdChanged?: boolean;
   /** the next PROSE_MARK match at or after where proseWords last looked (-1: none) */
   nextMark: number;
+  /** the line is a heading: a title, whose file names are no instructions */
+  noProse?: boolean;
 }
 
 /**
@@ -426,10 +431,11 @@ function nextProseMark(text: string, from: number): number {
  * Candidates come from one regex search each (PROSE_MARK), not from splitting words.
  */
 function proseWords(b: Builder, from: number, to: number): void {
+  if (b.noProse) return;
   const text = b.doc.text;
   // Matches only move forward: one regex search finds the next candidate past every
   // sentence's end, and serves the runs before it.
-  if (b.nextMark !== -1 && b.nextMark < from) b.nextMark = nextProseMark(text, from);
+  if (b.nextMark === NOT_YET || (b.nextMark !== -1 && b.nextMark < from)) b.nextMark = nextProseMark(text, from);
   while (b.nextMark !== -1 && b.nextMark + 1 < to) {
     const at = b.nextMark;
     let start = at;
@@ -454,6 +460,19 @@ function proseWords(b: Builder, from: number, to: number): void {
       if (bare) b.out[j].base = 'file';
     }
   }
+}
+
+/**
+ * Drops the prose names read since `open`: they were a link's text (`[FORMS.md](forms.md)`
+ * shows a name, the destination is the reference).
+ */
+function dropProseAfter(b: Builder, open: number): void {
+  let k = b.out.length;
+  while (k > 0 && b.out[k - 1].start > open) k--;
+  if (k === b.out.length) return;
+  const kept = b.out.slice(k).filter((r) => r.kind !== 'prose');
+  b.out.length = k;
+  b.out.push(...kept);
 }
 
 /** `console` blocks: only prompt lines are commands. (A line break stops every part.) */
@@ -575,9 +594,13 @@ function allowedToolPaths(b: Builder): void {
   for (let m = VARIABLE_ANYWHERE.exec(value); m; m = VARIABLE_ANYWHERE.exec(value)) {
     let end = m.index + m[0].length;
     while (end < value.length && !/[\s"'`)(\]<>,;|&:*]/.test(value[end])) end++;
+    // Run directly only when it starts the command: `Bash(python3 ${…}/x.py)` runs python3.
+    let p = m.index;
+    while (p > 0 && (value[p - 1] === ' ' || value[p - 1] === '"' || value[p - 1] === "'")) p--;
+    const first = p === 0 || value[p - 1] === '(';
     const before = b.out.length;
     codeToken(b, 'code', from + m.index, from + end, true);
-    for (let k = before; k < b.out.length; k++) b.out[k].executed = runnable(b.out[k].path);
+    for (let k = before; k < b.out.length; k++) b.out[k].executed = first && runnable(b.out[k].path);
   }
 }
 
@@ -672,7 +695,7 @@ const MAX_LABEL = 999;
  * Words that introduce examples or hypotheticals (`A \`scripts/rotate.py\` script would be
  * helpful`): paths in inline code on such a line are illustrations.
  */
-const EXAMPLE = /\b(?:e\.g\.|for example|for instance|examples?\b|such as|would be|could be)/i;
+const EXAMPLE = /\b(?:e\.g\.|(?:for example|for instance|such as|would be|could be)\b)|\bexamples?\**\s*:/i;
 
 /** Characters scanLine skips: all but \ ` < [ ] (and line breaks, so a run ends with its line). */
 const PLAIN_RUN = /[^\\`<[\]\r\n]*/y;
@@ -688,8 +711,10 @@ interface LineState {
   brackets: number[];
   /** where the next line's scan starts: past a tag that went on over several lines */
   resume: number;
-  /** the first `>` at or after the last place gtFrom looked (-1: none after it) */
+  /** the first `>` at or after the last place gtFrom looked (-1: none after it; NOT_YET) */
   nextGt: number;
+  /** the same for `-->` (commentEndFrom) */
+  nextCommentEnd: number;
 }
 
 /** Lines an HTML tag may go on over (`<img\n  src="…"\n  alt="…">`). */
@@ -700,8 +725,14 @@ const MAX_TAG_LINES = 16;
  * serves many positions: a text of `<` without `>` is not searched to its end per `<`.
  */
 function gtFrom(text: string, pos: number, state: LineState): number {
-  if (state.nextGt !== -1 && state.nextGt < pos) state.nextGt = text.indexOf('>', pos);
+  if (state.nextGt === NOT_YET || (state.nextGt !== -1 && state.nextGt < pos)) state.nextGt = text.indexOf('>', pos);
   return state.nextGt;
+}
+
+/** The first `-->` at or after `pos` (-1: none), searched once for many lines as gtFrom is. */
+function commentEndFrom(text: string, pos: number, state: LineState): number {
+  if (state.nextCommentEnd === NOT_YET || (state.nextCommentEnd !== -1 && state.nextCommentEnd < pos)) state.nextCommentEnd = text.indexOf('-->', pos);
+  return state.nextCommentEnd;
 }
 
 /** `href=` or `src=` after white space: an attribute that names a file. */
@@ -722,11 +753,30 @@ function tagEndOnNextLines(text: string, lineEnd: number, state: LineState): num
     let k = nl + 1;
     while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9 || text.charCodeAt(k) === 13)) k++;
     if (k >= text.length || text.charCodeAt(k) === 10) return -1;
+    // A line that starts a block (a list item, heading, fence, quote, table row,
+    // definition) ends the paragraph, and the tag with it.
+    if (k !== gt && startsBlock(text, k)) return -1;
     nl = text.indexOf('\n', nl + 1);
     if (nl === -1 || gt < nl) return gt;
   }
   return -1;
 }
+
+/** `-`/`*`/`+` or `1.`/`1)` then a blank, `#`, a backtick or `~`, `>`, `|` or `[` at `k`. */
+function startsBlock(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  if (c === 35 || c === 96 || c === 126 || c === 62 || c === 124 || c === 91) return true;
+  if (c === 45 || c === 42 || c === 43) {
+    const d = text.charCodeAt(k + 1);
+    return d === 32 || d === 9 || d === 10 || d === 13;
+  }
+  let j = k;
+  while (isDigit(text.charCodeAt(j))) j++;
+  return j > k && (text.charCodeAt(j) === 46 || text.charCodeAt(j) === 41) && (text.charCodeAt(j + 1) === 32 || text.charCodeAt(j + 1) === 9);
+}
+
+/** Elements whose `src`/`href` names a file: only these are read over several lines. */
+const LINKING_TAG = /^<(?:img|a|source|video|audio|iframe|embed|link|script|track|object|image)[\s>]/i;
 
 /** Scans one line of Markdown outside fenced code, carrying `state` to the next line. */
 function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], state: LineState): void {
@@ -747,8 +797,10 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
   // Where the line's last `href=`/`src=` starts (-2: not looked for yet): a tag with no
   // `>` counts when one follows it, and each `<` must not search the line again.
   let lastLinkAttr = -2;
+  // The same for the lines down to gtBelow.
+  let lastAttrBelow = -2;
   if (state.inComment) {
-    const close = text.indexOf('-->', from);
+    const close = commentEndFrom(text, from, state);
     if (close === -1 || close >= to) return;
     state.inComment = false;
     i = close + 3;
@@ -806,13 +858,14 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       if (b.out.length > before && !hasInnerSpace(text, cs, ce)) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
       // `Examples: `references/finance.md` for schemas` shows what a skill may hold (a
       // skill about writing skills): such a path counts only if it exists.
-      if (b.out.length > before && (example ??= EXAMPLE.test(text.slice(from, to)))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
+      // (The line's prose only: `examples/demo.py` in code is no such word.)
+      if (b.out.length > before && (example ??= EXAMPLE.test(text.slice(from, to).replace(/`+[^`]*`+/g, ' ')))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
       i = close + n;
       continue;
     }
     if (c === 60 /* < */) {
       if (text.startsWith('<!--', i)) {
-        const close = text.indexOf('-->', i + 4);
+        const close = commentEndFrom(text, i + 4, state);
         if (close === -1 || close >= to) {
           state.inComment = true;
           return;
@@ -829,9 +882,17 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       // A tag may go on over the next lines: `<img` here, ` src="…">` below. It is read
       // to its `>`, and the next line's scan starts after it.
       let across = false;
-      if (isTag && gt === -1) {
+      if (isTag && gt === -1 && LINKING_TAG.test(text.slice(i, Math.min(to, i + 12)) + ' ')) {
         if (gtBelow === -2) gtBelow = tagEndOnNextLines(text, to, state);
-        if (gtBelow !== -1) {
+        // Only a tag that names a file in it: `a <b` in prose reads on as text. (The
+        // last href/src before that `>`, found once: every `<` here ends there.)
+        if (gtBelow !== -1 && lastAttrBelow === -2) {
+          lastAttrBelow = -1;
+          const span = text.slice(i, gtBelow);
+          LINK_ATTR.lastIndex = 0;
+          for (let m = LINK_ATTR.exec(span); m; m = LINK_ATTR.exec(span)) lastAttrBelow = i + m.index;
+        }
+        if (gtBelow !== -1 && lastAttrBelow > i) {
           gt = gtBelow;
           across = true;
         }
@@ -881,6 +942,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
         if (!d) budget -= failedAt - i;
         if (d) {
           const kind = text[open - 1] === '!' ? 'image' : 'link';
+          dropProseAfter(b, open);
           linkTarget(b, kind, d.start, d.end);
           // A link contains no link, but may contain an image: `[![logo](x.png)](y.md)`.
           if (kind === 'link') stack.length = 0;
@@ -890,6 +952,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       } else if (next === '[') {
         const close = text.indexOf(']', i + 2);
         if (close !== -1 && close < to && close - i - 2 <= MAX_LABEL) {
+          dropProseAfter(b, open);
           const inner = text.slice(i + 2, close);
           const label = inner.trim() ? inner : text.slice(open + 1, i);
           const start = inner.trim() ? i + 2 : open + 1;
@@ -911,7 +974,7 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
 
 /** Every reference in the document body, in text order. Skips the frontmatter. */
 export function extractReferences(doc: SkillDocument): SkillReference[] {
-  const b: Builder = { doc, out: [], nextMark: 0 };
+  const b: Builder = { doc, out: [], nextMark: NOT_YET };
   allowedToolPaths(b);
   const text = doc.text;
   const lines = doc.lines;
@@ -928,11 +991,12 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
   const definitions = new Map<string, Reference>();
   const usages: PendingUsage[] = [];
   let fence: { char: string; len: number; shell: boolean; console: boolean; indent: number } | undefined;
-  const state: LineState = { inComment: false, brackets: [], resume: 0, nextGt: 0 };
+  const state: LineState = { inComment: false, brackets: [], resume: 0, nextGt: NOT_YET, nextCommentEnd: NOT_YET };
   // The content column of the list item the lines belong to (CommonMark 5.2): a fence or
   // an indented code block inside an item is indented past it.
   let listIndent: number | undefined;
   let prevBlank = true;
+  let prevQuote = false;
   let inIndentedCode = false;
   for (let line = first; line < lines.lineCount; line++) {
     let from = Math.max(lines.lineStarts[line], bodyStart);
@@ -941,6 +1005,7 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
       // The rest of a tag that began on an earlier line.
       if (state.resume >= to) continue;
       from = state.resume;
+      b.noProse = false;
       scanLine(b, from, to, usages, state);
       continue;
     }
@@ -1012,8 +1077,12 @@ export function extractReferences(doc: SkillDocument): SkillReference[] {
       }
     }
     // A heading or a new list item starts a new block: no link text goes on into it.
+    // Nor into a table row, a thematic break or setext underline, or in or out of a quote.
     const heading = lead === 35 /* # */ && isAtxHeading(text, k, to);
-    if (item || heading) state.brackets.length = 0;
+    const quote = lead === 62; /* > */
+    if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) state.brackets.length = 0;
+    prevQuote = quote;
+    b.noProse = heading;
     scanLine(b, from, to, usages, state);
     if (heading) state.brackets.length = 0;
   }

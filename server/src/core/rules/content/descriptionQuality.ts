@@ -10,7 +10,7 @@ const TRIGGER = /\b(when(ever)?|if (the |a )?(user|you|agent|someone)|use (it |t
 const STOP = new Set(['a', 'an', 'the', 'skill', 'for', 'of', 'and', 'to']);
 /** Below this many words a description needs a trigger phrase; longer ones describe enough. */
 const SHORT_WORDS = 12;
-/** Common English words: TRIGGER is English, so a description without any is not held to it. */
+/** Common English words: TRIGGER is English, so a description with letters outside ASCII and none of these is not held to it. */
 const ENGLISH = new Set(['a', 'an', 'the', 'to', 'and', 'or', 'for', 'of', 'with', 'in', 'on', 'use', 'this', 'that', 'is', 'it', 'from', 'by', 'your']);
 /** Scripts written without spaces between words: each character counts as a word. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
@@ -42,7 +42,8 @@ export const descriptionQuality: Rule = {
     let count = unspaced;
     let descCount = 0;
     let allInName = true;
-    let english = false;
+    // Text in another language usually has letters outside ASCII; English words settle it.
+    let english = !/[^\x00-\x7f]/.test(d);
     forEachLowerWord(d, (w) => {
       count++;
       if (!english && ENGLISH.has(w)) english = true;

@@ -135,3 +135,15 @@ test('review fixes: only prose names count in another letter case, whatever is c
   const { diagnostics } = await checkReferences(fs, parseSkillDocument(`${SKILL}/SKILL.md`, text));
   assert.deepEqual(diagnostics, []);
 });
+
+test('a path written from above the skill folder (a plugin naming its own files) is the skill\'s own file', async () => {
+  const { diagnostics } = await check('Read `my-skill/guide.md` and `w/my-skill/scripts/run.sh`.\n', {
+    'guide.md': '# Guide\n\n[gone](gone.md)\n',
+    'scripts/run.sh': 'echo\n',
+    'scripts/lonely.sh': 'echo\n',
+  });
+  assert.deepEqual(view(diagnostics).map(([code, , file]) => [code, file]), [
+    ['reference-missing', 'guide.md'],
+    ['reference-unused-file', 'scripts/lonely.sh'],
+  ]);
+});

@@ -50,14 +50,46 @@ export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skil
   const out: ResolvedReference[] = [];
   for (const ref of refs) {
     if (ref.kind === 'reflink' || ref.path === '') continue;
-    const base = baseDirOf(ref, doc.path, skillDir);
-    if (ref.tentative && surelyAbsent(ctx, base, ref.path, ref.kind === 'prose')) continue;
-    const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
-    const resolution = pending instanceof Promise ? await pending : pending;
-    if (ref.tentative && !countsAsFound(ref, resolution)) continue;
+    const found = resolveTentative(ctx, ref, baseDirOf(ref, doc.path, skillDir), skillDir);
+    const resolution = found instanceof Promise ? await found : found;
+    if (!resolution) continue;
     out.push({ ref, resolution });
   }
   return out;
+}
+
+/**
+ * A reference's resolution; undefined for a tentative one that names no file. Such a
+ * path may be written from a folder above the skill (`skills/brainstorming/guide.md`
+ * inside skills/brainstorming, as a plugin's files name each other): then the rest of
+ * it, from the skill folder, is the file.
+ */
+function resolveTentative(ctx: ReferenceContext, ref: SkillReference, base: string, skillDir: string): Pending<Resolution | undefined> {
+  // A file named in prose in another letter case is still that file (`FORMS.md`).
+  const asWritten = !ref.tentative || !surelyAbsent(ctx, base, ref.path, ref.kind === 'prose') ? resolveReferenceNow(ctx, skillDir, base, ref.path) : undefined;
+  return after(asWritten, (res) => {
+    if (res && (!ref.tentative || countsAsFound(ref, res))) return res;
+    const inner = ref.base === 'skill' ? pathBelowSkill(ref.path, skillDir) : undefined;
+    if (inner === undefined) return undefined;
+    return after(resolveReferenceNow(ctx, skillDir, skillDir, inner), (r) => (countsAsFound(ref, r) ? r : undefined));
+  });
+}
+
+/** `a/b/x.md` for skill folder `/…/a/b`: `x.md` (the written path's start names the skill's own folders). */
+function pathBelowSkill(written: string, skillDir: string): string | undefined {
+  // Most paths in code are not such: their first name is none of the skill's folders.
+  const slash = written.indexOf('/');
+  if (slash <= 0) return undefined;
+  const first = written.slice(0, slash);
+  if (!skillDir.endsWith(path.sep + first) && !skillDir.includes(path.sep + first + path.sep)) return undefined;
+  const segs = written.split('/');
+  const dirs = skillDir.split(path.sep);
+  for (let n = Math.min(4, dirs.length - 1, segs.length - 1); n >= 1; n--) {
+    let same = true;
+    for (let k = 0; k < n && same; k++) same = segs[k] === dirs[dirs.length - n + k];
+    if (same) return segs.slice(n).join('/');
+  }
+  return undefined;
 }
 
 /**
@@ -162,12 +194,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           fixes: [{ title: `Use ${quote(fixed)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, fixed) }], preferred: true }],
         });
       }
-      const base = baseDirOf(ref, d.path, skillDir);
-      // A file named in prose in another letter case is still that file (`FORMS.md`).
-      if (ref.tentative && surelyAbsent(ctx, base, ref.path, ref.kind === 'prose')) continue;
-      const pending = resolveReferenceNow(ctx, skillDir, base, ref.path);
-      const res = pending instanceof Promise ? await pending : pending;
-      if (ref.tentative && !countsAsFound(ref, res)) continue;
+      const found = resolveTentative(ctx, ref, baseDirOf(ref, d.path, skillDir), skillDir);
+      const res = found instanceof Promise ? await found : found;
+      if (!res) continue;
       resolved.push({ ref, resolution: res });
       if ('abs' in res) deps.add(res.abs);
       switch (res.status) {

@@ -65,8 +65,10 @@ export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skil
  * it, from the skill folder, is the file.
  */
 function resolveTentative(ctx: ReferenceContext, ref: SkillReference, base: string, skillDir: string): Pending<Resolution | undefined> {
+  if (!ref.tentative) return resolveReferenceNow(ctx, skillDir, base, ref.path);
   // A file named in prose in another letter case is still that file (`FORMS.md`).
-  const asWritten = !ref.tentative || !surelyAbsent(ctx, base, ref.path, ref.kind === 'prose') ? resolveReferenceNow(ctx, skillDir, base, ref.path) : undefined;
+  const asWritten = surelyAbsent(ctx, base, ref.path, ref.kind === 'prose') ? undefined : resolveReferenceNow(ctx, skillDir, base, ref.path);
+  if (asWritten === undefined && pathBelowSkill(ref.path, skillDir) === undefined) return undefined;
   return after(asWritten, (res) => {
     if (res && (!ref.tentative || countsAsFound(ref, res))) return res;
     const inner = ref.base === 'skill' ? pathBelowSkill(ref.path, skillDir) : undefined;

@@ -76,6 +76,8 @@ test('exit codes: 0 when clean, 1 over --max-warnings, 2 on usage errors', () =>
     assert.equal(r.stdout, '');
   }
   assert.equal(runCli(['check', '--target', 'cursor'], tree).stderr.split('\n')[0], 'skillmd: unknown --target "cursor"; profiles: agentskills, claude-code, copilot, codex, opencode, lovia, eino');
+  // --help names every exit status, as the README does.
+  assert.match(runCli(['check', '--help'], tree).stdout, /\nExit status: 0 no errors, 1 errors \(or too many warnings\), 2 usage error,\n3 internal error\.\n$/);
 });
 
 test('--target replaces the inferred profiles', () => {

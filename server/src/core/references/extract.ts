@@ -762,17 +762,11 @@ function tagEndOnNextLines(text: string, lineEnd: number, state: LineState): num
   return -1;
 }
 
-/** `-`/`*`/`+` or `1.`/`1)` then a blank, `#`, a backtick or `~`, `>`, `|` or `[` at `k`. */
+/** `#`, a backtick or `~`, `>`, `|`, `[` or a list item's marker at `k`: the start of a block. */
 function startsBlock(text: string, k: number): boolean {
   const c = text.charCodeAt(k);
   if (c === 35 || c === 96 || c === 126 || c === 62 || c === 124 || c === 91) return true;
-  if (c === 45 || c === 42 || c === 43) {
-    const d = text.charCodeAt(k + 1);
-    return d === 32 || d === 9 || d === 10 || d === 13;
-  }
-  let j = k;
-  while (isDigit(text.charCodeAt(j))) j++;
-  return j > k && (text.charCodeAt(j) === 46 || text.charCodeAt(j) === 41) && (text.charCodeAt(j + 1) === 32 || text.charCodeAt(j + 1) === 9);
+  return mayStartListItem(c) && LIST_ITEM.test(text.slice(k, k + 16));
 }
 
 /** Elements whose `src`/`href` names a file: only these are read over several lines. */

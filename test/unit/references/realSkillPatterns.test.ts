@@ -73,6 +73,25 @@ test('unused files: a package is named by its folder, and a script used by a use
   assert.deepEqual(view(diagnostics).map(([code, , file]) => [code, file]), [['reference-unused-file', 'scripts/validators/old.py']]);
 });
 
+test('unused files: a stem names a module only where code names one, not as a word of a comment or a string', async () => {
+  const { diagnostics } = await check('Run `python scripts/build.py` and `node scripts/app.js`.\n', {
+    'scripts/build.py': '# Build the document from the report template.\nfrom .layout import page\nimport os, styles\nloader = importlib.import_module("fonts")\nprint("document report")\n',
+    'scripts/app.js': "const api = require('./lib/client');\nconsole.log('the table is ready');\n",
+    'scripts/document.py': 'pass\n',
+    'scripts/report.py': 'pass\n',
+    'scripts/layout.py': 'pass\n',
+    'scripts/styles.py': 'pass\n',
+    'scripts/fonts.py': 'pass\n',
+    'scripts/table.js': '\n',
+    'scripts/lib/client.js': '\n',
+  });
+  assert.deepEqual(view(diagnostics).map(([code, , file]) => [code, file]), [
+    ['reference-unused-file', 'scripts/document.py'],
+    ['reference-unused-file', 'scripts/report.py'],
+    ['reference-unused-file', 'scripts/table.js'],
+  ]);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

@@ -1,10 +1,11 @@
-// Regenerates the README's rules and profiles tables from the rule registry and the
-// profile tables. `npx tsx scripts/docs/generate.ts` writes README.md;
+// Regenerates the README's rules, profiles and locations tables from the rule registry,
+// the profile tables and the location markers. `npx tsx scripts/docs/generate.ts` writes README.md;
 // `--check` exits 1 when README.md is out of date.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { profiles } from '../../server/src/core/profiles/registry';
+import { LOCATION_MARKERS, type LocationMarker } from '../../server/src/core/profiles/targets';
 import type { AgentProfile } from '../../server/src/core/profiles/types';
 import { allRules, registerRuleInfo } from '../../server/src/core/rules/catalog';
 import type { RuleInfo } from '../../server/src/core/rules/fileRules';
@@ -126,6 +127,12 @@ export function renderProfilesTable(list: readonly AgentProfile[] = profiles): s
   return [...head, ...rows, '', ...notes].join('\n');
 }
 
+/** Where a skill lives → the profile inferred for it, from the markers the checks use. */
+export function renderLocationsTable(markers: readonly LocationMarker[] = LOCATION_MARKERS): string {
+  const rows = markers.map((m) => `| ${m.location} | \`${m.profile}\` |`);
+  return ['| location | profile |', '|---|---|', ...rows, '| anywhere else | `agentskills` |'].join('\n');
+}
+
 function replaceRegion(text: string, name: string, content: string): string {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
@@ -138,7 +145,7 @@ function replaceRegion(text: string, name: string, content: string): string {
 /** README text with both regions regenerated. */
 export async function generateReadme(text: string): Promise<string> {
   await loadRuleFamilies();
-  return replaceRegion(replaceRegion(text, 'rules', renderRulesTable()), 'profiles', renderProfilesTable());
+  return replaceRegion(replaceRegion(replaceRegion(text, 'rules', renderRulesTable()), 'profiles', renderProfilesTable()), 'locations', renderLocationsTable());
 }
 
 export const README = join(ROOT, 'README.md');

@@ -23,6 +23,8 @@ import type { SkillDiagnostic } from './core/types';
 import { decodeFile, parseBounded } from './lsp/analysis';
 import { preloadTokenizer, tokenizerFailure, tokenizerReady } from './core/text/tokens';
 import { NodeFileSystem } from './node/nodeFileSystem';
+import { pluginFolderProbe } from './node/pluginFolders';
+import { PLUGIN_FOLDERS } from './core/profiles/targets';
 import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
 import { provideCompletion } from './lsp/completion';
 import { Configuration, readSettings } from './lsp/configuration';
@@ -55,7 +57,7 @@ if (transport === 'help') {
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const fs = new NodeFileSystem();
-const config = new Configuration(fs);
+const config = new Configuration(fs, pluginFolderProbe);
 const docs = new SkillDocuments(documents, config);
 /** every open document (any file, not only SKILL.md) by path */
 const openByPath = new Map<string, string>();
@@ -243,12 +245,18 @@ function settingsChanged(): void {
 
 connection.onDidChangeWatchedFiles(async ({ changes }) => {
   let configChanged = false;
+  let pluginsChanged = false;
   const changed: string[] = [];
   for (const c of changes) {
     const file = uriToPath(c.uri);
     if (!file) continue;
     if (path.basename(file) === CONFIG_FILE_NAME) {
       configChanged = true;
+      continue;
+    }
+    // A plugin's manifest folder came or went: the skills below it may target Claude Code now.
+    if (c.type !== FileChangeType.Changed && file.split(path.sep).some((part) => PLUGIN_FOLDERS.includes(part))) {
+      pluginsChanged = true;
       continue;
     }
     if (c.type === FileChangeType.Deleted || (isSkillFile(file) && c.type === FileChangeType.Created)) refs.skillFilesChanged();
@@ -265,8 +273,9 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
     changed.push(file);
   }
   await recheckDependents(changed);
-  if (configChanged) {
-    await loadConfigFiles();
+  if (pluginsChanged) config.pluginFoldersChanged();
+  if (configChanged || pluginsChanged) {
+    if (configChanged) await loadConfigFiles();
     if (config.settings.workspaceDiagnostics && index.status.runs > 0) void reindex();
     diagnostics.refreshAll(!!caps.workspace?.diagnostics?.refreshSupport);
   }

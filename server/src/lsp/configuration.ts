@@ -6,6 +6,7 @@ import type { CheckOptions } from '../core/check/checkDocument';
 import { isIgnored, settingsFor } from '../core/config/config';
 import { CONFIG_FILE_NAME, loadConfigFile, type LoadedConfig } from '../core/config/loadConfig';
 import { isProfileId } from '../core/profiles/registry';
+import type { PluginFolderProbe } from '../core/profiles/targets';
 import type { ProfileId } from '../core/profiles/types';
 import type { SeveritySetting } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
@@ -57,7 +58,22 @@ export class Configuration {
   /** bumped on every change: results computed under an older generation are stale */
   generation = 0;
 
-  constructor(private readonly fs: FileSystem) {}
+  /** looks for plugin folders above skills (cached): replaced when one comes or goes */
+  private pluginProbe: PluginFolderProbe | undefined;
+
+  constructor(
+    private readonly fs: FileSystem,
+    /** makes a probe that looks at the disk (none: plugins are not detected) */
+    private readonly newPluginProbe?: () => PluginFolderProbe,
+  ) {
+    this.pluginProbe = newPluginProbe?.();
+  }
+
+  /** A `.claude-plugin` folder was created or deleted: the inferred targets may change. */
+  pluginFoldersChanged(): void {
+    this.pluginProbe = this.newPluginProbe?.();
+    this.generation++;
+  }
 
   setSettings(s: EditorSettings): void {
     this.settings = s;
@@ -86,6 +102,7 @@ export class Configuration {
   optionsFor(file: string): CheckOptions {
     const loaded = this.configFor(file);
     const opts: CheckOptions = { ruleSeverities: this.settings.rules };
+    if (this.pluginProbe) opts.isPluginFolder = this.pluginProbe;
     if (loaded) {
       opts.config = loaded.config;
       opts.configDir = loaded.dir;

@@ -9,6 +9,7 @@ import type { CheckOptions } from '../core/check/checkDocument';
 import type { SkillListings } from '../core/workspace/findSkillFiles';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../node/nodeFileSystem';
+import { pluginFolderProbe } from '../node/pluginFolders';
 import { prereadSkills, type Preread } from '../node/prereadFiles';
 import { OverlayFileSystem } from './overlayFileSystem';
 import { packCheck, unpackCheck, type WireCheck } from './indexWire';
@@ -35,6 +36,8 @@ interface BatchMessage {
   open: [string, string][];
   /** the batch's files the main thread read ahead (never an open one) */
   preread: Preread;
+  /** the configuration's generation: a newer one may see other plugin folders */
+  generation: number;
 }
 
 interface ResultMessage {
@@ -51,6 +54,10 @@ export function isIndexWorker(): boolean {
 export function runIndexWorker(): void {
   const disk = new NodeFileSystem({ sync: true });
   const optionCache = new Map<string, CheckOptions>();
+  // The main thread's probe does not cross threads: the worker looks at the disk itself,
+  // with a fresh cache for each generation of the configuration.
+  let generation = -1;
+  let isPluginFolder = pluginFolderProbe();
   // For the test of the main thread taking over from a worker that dies mid-index.
   let exitAfter = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity;
   let chain = Promise.resolve();
@@ -59,11 +66,16 @@ export function runIndexWorker(): void {
       if (exitAfter-- <= 0) process.exit(70);
       const open = new Map(m.open);
       const fs = open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk;
+      if (m.generation !== generation) {
+        generation = m.generation;
+        optionCache.clear();
+        isPluginFolder = pluginFolderProbe();
+      }
       // Equal options share one object, so per-options caches in the core hit.
       const options = m.options.map((o) => {
         const key = JSON.stringify(o);
         let hit = optionCache.get(key);
-        if (!hit) optionCache.set(key, (hit = o));
+        if (!hit) optionCache.set(key, (hit = { ...o, isPluginFolder }));
         return hit;
       });
       const contents = new Map<string, Uint8Array>();
@@ -178,6 +190,8 @@ export class IndexPool {
    */
   run(opts: {
     optionsFor: (file: string) => CheckOptions;
+    /** the configuration's generation (see BatchMessage) */
+    generation: () => number;
     references: boolean;
     open: () => [string, string][];
     cancelled: () => boolean;
@@ -205,7 +219,7 @@ export class IndexPool {
           const options: CheckOptions[] = [];
           const keys = new Map<string, number>();
           const optionIndex = b.files.map((f) => {
-            const { token: _t, ...o } = opts.optionsFor(f);
+            const { token: _t, isPluginFolder: _p, ...o } = opts.optionsFor(f);
             const key = JSON.stringify(o);
             let i = keys.get(key);
             if (i === undefined) keys.set(key, (i = options.push(o) - 1));
@@ -228,7 +242,7 @@ export class IndexPool {
           // the bottleneck) or the walk is over. A walk the workers wait for (slow
           // system calls) leaves the reads to them.
           const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f)) : { buffer: new ArrayBuffer(0), files: [] };
-          slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread } satisfies BatchMessage, [preread.buffer]);
+          slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation() } satisfies BatchMessage, [preread.buffer]);
         }
       }
     };

@@ -106,6 +106,7 @@ export class WorkspaceIndex {
     // With worker threads the checks run while the walk goes on; results come back here.
     const pool = this.pool?.enabled ? this.pool.run({
       optionsFor: (f) => this.config.optionsFor(f),
+      generation: () => this.config.generation,
       references: this.references,
       open: () => this.openBuffers?.() ?? [],
       cancelled: () => token.isCancellationRequested,

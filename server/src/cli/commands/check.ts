@@ -10,6 +10,7 @@ import type { SkillDiagnostic } from '../../core/types';
 import { fileRules } from '../../core/rules/fileRules';
 import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
+import { pluginFolderProbe } from '../../node/pluginFolders';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
 import { ReportWriter, type RenderedBatch, type StreamFormat } from '../format/stream';
@@ -60,7 +61,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
 
   const fs = new NodeFileSystem({ sync: true });
   const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
-  const opts: CheckOptions = { targets: targets as ProfileId[] };
+  const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe() };
   if (configPath) {
     const loaded = await loadConfigFile(fs, configPath);
     if (loaded.problems.length) throw new UsageError(`invalid configuration ${configPath}:\n  ${loaded.problems.join('\n  ')}`);

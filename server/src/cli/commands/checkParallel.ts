@@ -6,6 +6,7 @@ import type { SkillListings } from '../../core/workspace/findSkillFiles';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { PrelistedFileSystem } from '../../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
+import { pluginFolderProbe } from '../../node/pluginFolders';
 import { renderBatch, renderSkill, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 
 /** Below this many skills a worker's start-up costs more than it saves. */
@@ -22,7 +23,7 @@ type BatchOutput = SkillCheckResult[] | RenderedBatch;
 
 interface WorkerInput {
   skillmdCheckWorker: true;
-  opts: Omit<CheckOptions, 'token'>;
+  opts: Omit<CheckOptions, 'token' | 'isPluginFolder'>;
   render: RenderSpec;
 }
 
@@ -169,7 +170,7 @@ export class CheckRunner {
   }
 
   private startWorkers(): void {
-    const { token: _token, ...plain } = this.opts;
+    const { token: _token, isPluginFolder: _probe, ...plain } = this.opts;
     const input: WorkerInput = { skillmdCheckWorker: true, opts: plain, render: this.render };
     for (let t = 1; t < this.threads; t++) {
       // A batch's garbage is short-lived: a small young generation keeps the worker's
@@ -231,6 +232,8 @@ export function runAsCheckWorker(): boolean {
   if (isMainThread || !(workerData as WorkerInput | undefined)?.skillmdCheckWorker) return false;
   const input = workerData as WorkerInput;
   const fs = new NodeFileSystem({ sync: true });
+  // A function does not cross threads: each worker looks at the disk itself.
+  const opts: CheckOptions = { ...input.opts, isPluginFolder: pluginFolderProbe() };
   // Batches are handled one at a time, in arrival order.
   let chain = Promise.resolve();
   parentPort!.on('message', (m: BatchMessage | { close: true }) => {
@@ -239,7 +242,7 @@ export function runAsCheckWorker(): boolean {
       return;
     }
     chain = chain.then(async () => {
-      const out = await checkBatch(fs, m.files, m.listings, input.opts, input.render);
+      const out = await checkBatch(fs, m.files, m.listings, opts, input.render);
       // Rendered bytes move to the main thread without a copy.
       parentPort!.postMessage({ id: m.id, out }, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]);
     });

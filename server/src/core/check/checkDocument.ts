@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { SkillDocument } from '../document/model';
 import { settingsFor, type SkillmdConfig } from '../config/config';
 import { getProfile } from '../profiles/registry';
-import { inferTargets } from '../profiles/targets';
+import { inferTargets, type PluginFolderProbe } from '../profiles/targets';
 import type { AgentProfile, ProfileId } from '../profiles/types';
 import { documentRules } from '../rules/registry';
 import type { Rule, RuleContext, RuleReport } from '../rules/types';
@@ -19,6 +19,8 @@ export interface CheckOptions {
   /** rule severities from the editor; the config file's win */
   ruleSeverities?: Record<string, SeveritySetting>;
   token?: CancellationToken;
+  /** looks for a plugin's folder (`.claude-plugin`) above a skill; hosts with a disk give one */
+  isPluginFolder?: PluginFolderProbe;
 }
 
 export interface SkillSettings {
@@ -45,7 +47,7 @@ export function resolveSkillSettings(skillFile: string, opts: CheckOptions): Ski
 function computeSkillSettings(skillFile: string, opts: CheckOptions): SkillSettings {
   const rel = opts.configDir ? path.relative(opts.configDir, skillFile).split(path.sep).join('/') : skillFile;
   const fromConfig = opts.config ? settingsFor(opts.config, rel) : { targets: undefined, rules: {} };
-  const ids = opts.targets?.length ? opts.targets : fromConfig.targets?.length ? fromConfig.targets : inferTargets(skillFile);
+  const ids = opts.targets?.length ? opts.targets : fromConfig.targets?.length ? fromConfig.targets : inferTargets(skillFile, opts.isPluginFolder);
   return {
     targets: profilesFor(ids),
     rules: { ...(opts.ruleSeverities ?? {}), ...fromConfig.rules },

@@ -1,17 +1,53 @@
 import type { ProfileId } from './types';
 
-// Folder markers, most specific first: a skill under `.claude/skills` is a Claude
-// Code skill whatever else its path says.
-const MARKERS: [RegExp, ProfileId][] = [
-  [/(^|\/)\.claude\/skills\//, 'claude-code'],
-  [/(^|\/)\.github\/skills\//, 'copilot'],
-  [/(^|\/)\.codex\//, 'codex'],
-  [/(^|\/)\.opencode\//, 'opencode'],
+export interface LocationMarker {
+  /** how the README's table shows the location */
+  location: string;
+  profile: ProfileId;
+  /** tested on the skill file's path, with `/` separators */
+  path?: RegExp;
+  /**
+   * A folder of this name in the skill's parent folders marks a plugin of that agent
+   * (the host looks: `isPluginFolder`).
+   */
+  pluginFolder?: string;
+}
+
+/** Parent folders of the skill folder searched for a plugin's folder. */
+export const PLUGIN_SEARCH_DEPTH = 4;
+
+// Most specific first: a skill under `.claude/skills` is a Claude Code skill whatever
+// else its path says.
+export const LOCATION_MARKERS: readonly LocationMarker[] = [
+  { location: '`.claude/skills/…`', profile: 'claude-code', path: /(^|\/)\.claude\/skills\// },
+  { location: '`.github/skills/…`', profile: 'copilot', path: /(^|\/)\.github\/skills\// },
+  { location: '`.codex/…`', profile: 'codex', path: /(^|\/)\.codex\// },
+  { location: '`.opencode/…`', profile: 'opencode', path: /(^|\/)\.opencode\// },
+  // A Claude Code plugin: `.claude-plugin/plugin.json` (or a marketplace's manifest)
+  // next to the plugin's `skills/` folder, or a few folders further up.
+  { location: `in a Claude Code plugin: a parent folder (up to ${PLUGIN_SEARCH_DEPTH} levels above the skill folder) holds \`.claude-plugin/\``, profile: 'claude-code', pluginFolder: '.claude-plugin' },
 ];
 
+/** Names of the folders that mark a plugin (`.claude-plugin`). */
+export const PLUGIN_FOLDERS: readonly string[] = LOCATION_MARKERS.flatMap((m) => (m.pluginFolder ? [m.pluginFolder] : []));
+
+/**
+ * Whether `dir` holds a folder named `name` (`.claude-plugin`). Given by hosts that
+ * can look at the disk, synchronously and cached; without it plugins are not detected.
+ */
+export type PluginFolderProbe = (dir: string, name: string) => boolean;
+
 /** Profiles inferred from where the skill lives; the open specification otherwise. */
-export function inferTargets(skillFilePath: string): ProfileId[] {
+export function inferTargets(skillFilePath: string, probe?: PluginFolderProbe): ProfileId[] {
   const p = skillFilePath.replace(/\\/g, '/');
-  for (const [re, id] of MARKERS) if (re.test(p)) return [id];
+  for (const m of LOCATION_MARKERS) if (m.path?.test(p)) return [m.profile];
+  if (probe) {
+    const parts = p.split('/');
+    // parts: …, parent of the skill folder, the skill folder, SKILL.md
+    for (let up = 2; up <= PLUGIN_SEARCH_DEPTH + 1 && parts.length - up > 0; up++) {
+      const dir = parts.slice(0, parts.length - up).join('/') || '/';
+      for (const m of LOCATION_MARKERS) if (m.pluginFolder && probe(dir, m.pluginFolder)) return [m.profile];
+    }
+  }
   return ['agentskills'];
 }

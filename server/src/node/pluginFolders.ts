@@ -1,0 +1,27 @@
+// The disk side of plugin detection (core/profiles/targets.ts): whether a folder holds
+// `.claude-plugin/`. Sibling skills share their parents, so each folder is looked at
+// once per probe; a probe lives as long as one run (CLI) or one configuration (server).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { PluginFolderProbe } from '../core/profiles/targets';
+
+const MAX_CACHED = 10_000;
+
+export function pluginFolderProbe(): PluginFolderProbe {
+  const seen = new Map<string, boolean>();
+  return (dir, name) => {
+    const key = path.join(dir, name);
+    let hit = seen.get(key);
+    if (hit === undefined) {
+      try {
+        hit = fs.statSync(key, { throwIfNoEntry: false })?.isDirectory() ?? false;
+      } catch {
+        // EACCES, ENOTDIR…: not a plugin we can read.
+        hit = false;
+      }
+      if (seen.size >= MAX_CACHED) seen.clear();
+      seen.set(key, hit);
+    }
+    return hit;
+  };
+}

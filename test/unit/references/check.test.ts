@@ -60,6 +60,16 @@ test('reference-missing: links are errors, paths in code warnings; did-you-mean 
   assert.equal(diagnostics[2].fixes, undefined);
 });
 
+test('did-you-mean for a path written with a slash: a file loses the slash, a folder keeps it', async () => {
+  const body = '[ex](./examples/complex-example/) [t](templates/basc/)\n';
+  const { diagnostics, doc } = await check(body, { 'examples/complex-example.md': '# Ex\n', 'templates/basic/a.md': '# A\n' });
+  assert.deepEqual(diagnostics.map((d) => d.message), [
+    '`./examples/complex-example/` does not exist in the skill folder, so agents following this reference fail. Did you mean `./examples/complex-example.md`?',
+    '`templates/basc/` does not exist in the skill folder, so agents following this reference fail. Did you mean `templates/basic/`?',
+  ]);
+  assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '[ex](./examples/complex-example.md) [t](templates/basc/)\n');
+});
+
 test('reference-case-mismatch is its own diagnostic with a fix', async () => {
   const { diagnostics, doc } = await check('[g](References/Guide.md)\n', { 'references/guide.md': '# Guide\n' });
   assert.deepEqual(summary(diagnostics), ['reference-case-mismatch error 4:4-4:23']);

@@ -162,6 +162,10 @@ function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string,
           if (rest) {
             suggestion = (fixed ?? segments).slice();
             suggestion[index] = near;
+            // `examples/guide/` for the file examples/guide.md: the slash goes, or the
+            // suggested path would still name a folder.
+            const nearType = listing.byName.get(near)?.type;
+            if (k === steps.length - 1 && nearType !== 'directory' && nearType !== 'symlink') while (suggestion.length > index + 1 && suggestion[suggestion.length - 1] === '') suggestion.pop();
           }
         }
         return missing(index, { suggestion });

@@ -89,9 +89,9 @@ test('tentative paths in code need an extension or folder; numbers, flags and gl
   ]);
 });
 
-test('links inside code are ignored; links in HTML comments are ignored', () => {
+test('links shown in code name files only if they exist; links in HTML comments are ignored', () => {
   assert.deepEqual(refs('`[x](references/a.md)` and\n```md\n[y](references/b.md)\n```\n<!-- [z](references/c.md)\n[w](references/d.md) -->\n[v](references/e.md)\n'), [
-    'code "references/a.md" 4:5-4:20 path=4:5-4:20',
+    'code "references/a.md" 4:5-4:20 path=4:5-4:20 tentative',
     'link "references/e.md" 10:4-10:19 path=10:4-10:19',
   ]);
 });

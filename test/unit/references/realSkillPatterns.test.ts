@@ -92,6 +92,12 @@ test('unused files: a stem names a module only where code names one, not as a wo
   ]);
 });
 
+test('a Markdown link shown in a code block (a template of another skill) names a file only if it exists', async () => {
+  const body = '```\n## Resources\n- [Basic setup](./templates/basic-config.json)\n- Run [validation](./scripts/validate.py)\n- [Guide](references/guide.md)\n```\n\n```bash\npython scripts/gone.py\n```\n';
+  const { diagnostics } = await check(body, { 'references/guide.md': '# Guide\n' });
+  assert.deepEqual(view(diagnostics).map(([code, , file, range]) => [code, file, range]), [['reference-missing', 'SKILL.md', '12:7-12:22']]);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

@@ -498,6 +498,9 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
   // a file the command creates need not exist yet, so such paths are tentative.
   let writesNext = false;
   let creating = false;
+  // The word after `](`: a Markdown link shown in code (a template, an example), which
+  // names a file only if it exists.
+  let linkDestination = false;
   while (i < to) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9) {
@@ -508,6 +511,7 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
     if (c === 59 /* ; */ || c === 124 /* | */ || c === 38 /* & */ || c === 40 /* ( */ || c === 41 /* ) */ || c === 96 /* ` */) {
       // `(cmd)` starts a command; `](` in a Markdown link inside code does not.
       commandStart = c === 40 ? i === from || /[\s$(;|&]/.test(text[i - 1]) : c !== 41;
+      linkDestination = c === 40 && text.charCodeAt(i - 1) === 93; /* ] */
       creating = false;
       i++;
       continue;
@@ -532,8 +536,9 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       b.cwdChanged = true;
     }
     if (commandStart && CREATING_COMMANDS.has(bare)) creating = true;
-    const written = writesNext || (creating && !commandStart);
+    const written = writesNext || (creating && !commandStart) || linkDestination;
     writesNext = false;
+    linkDestination = false;
     const before = b.out.length;
     if (!b.cwdChanged || startsWithVariable(text, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
     // Kept when the file exists (a link, a rename follows it), dropped when it does not yet.

@@ -144,8 +144,9 @@ test('a referenced folder uses everything inside it', async () => {
   assert.deepEqual(diagnostics, []);
 });
 
-test('reference-not-executable: scripts run directly without the executable bit', async () => {
-  const s = skill('```bash\nscripts/run.sh --x\n./scripts/ok.sh\npython scripts/py.py\n```\n', { 'scripts/run.sh': '#!/bin/sh\n', 'scripts/ok.sh': '#!/bin/sh\n', 'scripts/py.py': '' });
+test('reference-not-executable: scripts run directly without the executable bit, once per script and file', async () => {
+  // A script run again is not reported again: one chmod fixes every run.
+  const s = skill('```bash\nscripts/run.sh --x\n./scripts/ok.sh\npython scripts/py.py\nscripts/run.sh --y\n```\n', { 'scripts/run.sh': '#!/bin/sh\n', 'scripts/ok.sh': '#!/bin/sh\n', 'scripts/py.py': '' });
   s.fs.chmod(`${SKILL}/scripts/ok.sh`, 0o755);
   const { diagnostics } = await checkReferences(s.fs, s.doc);
   assert.deepEqual(summary(diagnostics), ['reference-not-executable info 5:0-5:14']);

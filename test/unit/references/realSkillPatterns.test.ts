@@ -98,6 +98,18 @@ test('a Markdown link shown in a code block (a template of another skill) names 
   assert.deepEqual(view(diagnostics).map(([code, , file, range]) => [code, file, range]), [['reference-missing', 'SKILL.md', '12:7-12:22']]);
 });
 
+test('paths written where the skill is installed (`~/.claude/skills/<it>/`) or bundled (`${CLAUDE_PLUGIN_ROOT}/…/<it>/`) are its own files', async () => {
+  const body = '```bash\n~/.claude/skills/my-skill/scripts/check.sh --fast\npython3 $HOME/.agents/skills/my-skill/scripts/gone.py\n~/.claude/skills/other-skill/scripts/x.sh\n```\n' +
+    'Follow [the flow](${CLAUDE_PLUGIN_ROOT}/skills/my-skill/flow.md), then run `${CLAUDE_PLUGIN_ROOT}/skills/my-skill/scripts/run.ps1`.\n';
+  const { diagnostics } = await check(body, { 'flow.md': '# Flow\n\nRun `~/.claude/skills/my-skill/scripts/gone.sh`.\n', 'scripts/check.sh': 'echo ok\n', 'scripts/run.ps1': 'echo\n', 'scripts/lonely.sh': 'echo\n' });
+  assert.deepEqual(view(diagnostics).map(([code, sev, file, range, message]) => [code, sev, file, range, message.split(';')[0].split(',')[0]]), [
+    ['reference-not-executable', 'info', 'SKILL.md', '5:26-5:42', '`scripts/check.sh` is run directly but is not executable (mode 644)'],
+    ['reference-missing', 'warning', 'SKILL.md', '6:38-6:53', '`scripts/gone.py` does not exist in the skill folder'],
+    ['reference-missing', 'warning', 'flow.md', '2:31-2:46', '`scripts/gone.sh` does not exist in the skill folder'],
+    ['reference-unused-file', 'hint', 'scripts/lonely.sh', '0:0-0:0', '`scripts/lonely.sh` is not referenced from SKILL.md or the files it references'],
+  ]);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

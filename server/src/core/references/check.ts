@@ -170,6 +170,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   async function checkDocumentReferences(d: SkillDocument): Promise<ResolvedReference[]> {
     const file = d === doc ? undefined : d.path;
     const resolved: ResolvedReference[] = [];
+    // One chmod fixes every run of a script: reported at its first run in each file.
+    const unexecutable = new Set<string>();
     let selfAnchors: Anchor[] | undefined;
     const anchorsOf = (target: string): Pending<FileAnchors | TextRead> =>
       target === doc.path ? { anchors: anchorsOfSkillFile(), truncated: false } : target === d.path ? { anchors: (selfAnchors ??= collectAnchors(d.text, d.lines)), truncated: false } : ctx.anchorsNow(target);
@@ -322,9 +324,10 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           message: `${quote(rel)} is ${rel.split('/').length - 1} folders below SKILL.md; agents read nested references partially. Keep referenced files one level deep (e.g. references/${path.basename(rel)}).`,
         });
       }
-      if (ref.executed && type === 'file' && enabled(R.notExecutable)) {
+      if (ref.executed && type === 'file' && enabled(R.notExecutable) && !unexecutable.has(abs)) {
         return after(ctx.statNow(abs), (st) => {
-          if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0) {
+          if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0 && !unexecutable.has(abs)) {
+            unexecutable.add(abs);
             report(R.notExecutable, {
               file,
               range: ref.pathRange,

@@ -2,6 +2,7 @@ import { likelyBodyStart } from '../document/likelyBodyStart';
 import type { SkillDocument } from '../document/model';
 import { getEntry, resolveNode } from '../document/values';
 import type { LineIndex } from '../text/lineIndex';
+import { installedPrefixLength, installNames } from './installedPath';
 import type { Range } from '../types';
 
 /**
@@ -158,6 +159,19 @@ interface Builder {
   nextMark: number;
   /** the line is a heading: a title, whose file names are no instructions */
   noProse?: boolean;
+  /** folder names the skill may be installed under (installedPath.ts), once asked */
+  names?: string[];
+}
+
+/**
+ * Length of the prefix of `raw` that stands for the skill folder with its `/`: an agent
+ * variable (`${CLAUDE_SKILL_DIR}/`) or an installed location (`~/.claude/skills/pdf/`); 0: none.
+ */
+function skillPrefixLength(b: Builder, raw: string): number {
+  const r0 = raw.charCodeAt(0);
+  if (r0 !== 123 /* { */ && r0 !== 36 /* $ */ && r0 !== 126 /* ~ */) return 0;
+  const v = r0 === 126 ? null : VARIABLE.exec(raw);
+  return v ? v[0].length : installedPrefixLength(raw, (b.names ??= installNames(b.doc.path)));
 }
 
 /**
@@ -218,11 +232,10 @@ function push(b: Builder, kind: ReferenceKind, start: number, end: number, raw: 
   let pathStart = start;
   let variable: string | undefined;
   let base = opts.base;
-  const r0 = raw.charCodeAt(0);
-  const v = r0 === 123 /* { */ || r0 === 36 /* $ */ ? VARIABLE.exec(raw) : null;
-  if (v) {
-    variable = v[0].slice(0, -1);
-    pathStart += v[0].length;
+  const prefix = skillPrefixLength(b, raw);
+  if (prefix) {
+    variable = raw.slice(0, prefix - 1);
+    pathStart += prefix;
     base = 'skill';
   }
   const hash = raw.indexOf('#', pathStart - start);
@@ -244,7 +257,7 @@ function push(b: Builder, kind: ReferenceKind, start: number, end: number, raw: 
 function linkTarget(b: Builder, kind: ReferenceKind, start: number, end: number, label?: string): void {
   const raw = b.doc.text.slice(start, end);
   if (!raw || raw === '#' || isUrl(raw)) return;
-  if (!VARIABLE.test(raw) && (raw.includes('{{') || raw.includes('${') || raw.includes('{%'))) return;
+  if ((raw.includes('{{') || raw.includes('${') || raw.includes('{%')) && !skillPrefixLength(b, raw)) return;
   push(b, kind, start, end, raw, { decode: true, base: 'file', label });
 }
 
@@ -273,10 +286,10 @@ function isAsciiLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/** `VARIABLE.test(text.slice(start, end))`: only `{` or `$` can start one. */
-function startsWithVariable(text: string, start: number, end: number): boolean {
-  const c = text.charCodeAt(start);
-  return (c === 123 /* { */ || c === 36 /* $ */) && VARIABLE.test(text.slice(start, end));
+/** Whether the word starts with the skill folder's variable or installed location (only `{`, `$` or `~` can start one). */
+function startsWithVariable(b: Builder, start: number, end: number): boolean {
+  const c = b.doc.text.charCodeAt(start);
+  return (c === 123 /* { */ || c === 36 /* $ */ || c === 126) /* ~ */ && skillPrefixLength(b, b.doc.text.slice(start, end)) > 0;
 }
 
 /**
@@ -290,24 +303,24 @@ function codeToken(b: Builder, kind: 'code' | 'shell', start: number, end: numbe
   while (start < end && (isQuote(text.charCodeAt(start)) || text.charCodeAt(start) === 40 /* ( */)) start++;
   while (end > start && isClosing(text.charCodeAt(end - 1))) end--;
   const eq = indexIn(text, 61 /* = */, start, end);
-  if (eq > start && !startsWithVariable(text, start, end) && indexIn(text, 47 /* / */, start, eq) === -1) {
+  if (eq > start && !startsWithVariable(b, start, end) && indexIn(text, 47 /* / */, start, eq) === -1) {
     start = eq + 1;
     while (start < end && isQuote(text.charCodeAt(start))) start++;
     commandStart = false;
   }
   if (start === end) return;
-  // Only an agent variable starts with `{` or `$`.
+  // Only an agent variable or an installed location starts with `{`, `$` or `~`.
   const c0 = text.charCodeAt(start);
-  if (c0 === 123 /* { */ || c0 === 36 /* $ */) variableToken(b, kind, start, end, commandStart);
+  if (c0 === 123 /* { */ || c0 === 36 /* $ */ || c0 === 126 /* ~ */) variableToken(b, kind, start, end, commandStart);
   else pathToken(b, kind, start, end, commandStart);
 }
 
-/** `{{.BaseDirectory}}/x`, `${CLAUDE_SKILL_DIR}/x`: a file of the skill, unless a pattern. */
+/** `{{.BaseDirectory}}/x`, `${CLAUDE_SKILL_DIR}/x`, `~/.claude/skills/<skill>/x`: a file of the skill, unless a pattern. */
 function variableToken(b: Builder, kind: 'code' | 'shell', start: number, end: number, commandStart: boolean): void {
   const word = b.doc.text.slice(start, end);
-  const variable = VARIABLE.exec(word);
-  if (!variable) return;
-  const rest = word.slice(variable[0].length);
+  const prefix = skillPrefixLength(b, word);
+  if (!prefix) return;
+  const rest = word.slice(prefix);
   if (!rest || /[*?$`{}<>|]/.test(rest)) return;
   push(b, kind, start, end, word, { decode: false, base: 'skill', executed: commandStart && runnable(word) });
 }
@@ -540,7 +553,7 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
     writesNext = false;
     linkDestination = false;
     const before = b.out.length;
-    if (!b.cwdChanged || startsWithVariable(text, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
+    if (!b.cwdChanged || startsWithVariable(b, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
     // Kept when the file exists (a link, a rename follows it), dropped when it does not yet.
     if (written) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
     commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));

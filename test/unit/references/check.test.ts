@@ -193,7 +193,8 @@ test('percent-encoded and angle-bracket paths resolve to names with spaces', asy
 
 test('dependencies list targets, missing ones and walked folders', async () => {
   const { dependencies } = await check('[a](references/a.md) [n](references/nope.md)\n', { 'references/a.md': '# A\n' });
-  assert.deepEqual(dependencies.sort(), [`${SKILL}/references`, `${SKILL}/references/a.md`, `${SKILL}/references/nope.md`]);
+  // (agents/openai.yaml: Codex's icons, checked when it is created.)
+  assert.deepEqual(dependencies.sort(), [`${SKILL}/agents/openai.yaml`, `${SKILL}/references`, `${SKILL}/references/a.md`, `${SKILL}/references/nope.md`]);
 });
 
 test('checkSkillFile with enableReferenceChecks: inline suppressions apply', async () => {

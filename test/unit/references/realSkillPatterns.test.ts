@@ -110,6 +110,25 @@ test('paths written where the skill is installed (`~/.claude/skills/<it>/`) or b
   ]);
 });
 
+test('Codex icons in agents/openai.yaml: a missing one is reported, an existing one is used, one Codex ignores is said so', async () => {
+  const yaml = 'interface:\n  display_name: "Neon"\n  icon_small: "./assets/neon-small.svg"\n  icon_large: "./assets/neon.jpg"\n';
+  const ok = await check('Read [the API](references/api.md).\n', { 'agents/openai.yaml': yaml, 'assets/neon-small.svg': '<svg/>', 'assets/unused.png': 'x', 'references/api.md': '# API\n' });
+  assert.deepEqual(view(ok.diagnostics), [
+    ['reference-missing', 'warning', 'agents/openai.yaml', '3:15-3:32', '`./assets/neon.jpg` does not exist in the skill folder, so Codex shows no large icon. Add the file or correct the path.'],
+    ['reference-unused-file', 'hint', 'assets/unused.png', '0:0-0:0', '`assets/unused.png` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.'],
+  ]);
+  const ignored = await check('Hello.\n', { 'agents/openai.yaml': "interface:\n  icon_small: /opt/icons/x.png\n  icon_large: 'icons/big.png'\n  brand_color: '#112233'\n", 'icons/big.png': 'x' });
+  assert.deepEqual(view(ignored.diagnostics).map(([code, sev, file, range, message]) => [code, sev, file, range, message.split('.')[0]]), [
+    ['reference-codex-icon', 'warning', 'agents/openai.yaml', '1:14-1:30', 'Codex ignores `icon_small`: `/opt/icons/x'],
+    ['reference-codex-icon', 'warning', 'agents/openai.yaml', '2:15-2:28', 'Codex ignores `icon_large`: `icons/big'],
+  ]);
+  // A plugin's shared icon (`../../assets/x.svg`) is outside the skill: not checked here. Broken YAML: Codex ignores the file.
+  const shared = await check('Hello.\n', { 'agents/openai.yaml': 'interface:\n  icon_small: ../../assets/x.svg\n' });
+  assert.deepEqual(shared.diagnostics, []);
+  const broken = await check('Hello.\n', { 'agents/openai.yaml': 'interface:\n  icon_small: [unclosed\n' });
+  assert.deepEqual(broken.diagnostics, []);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

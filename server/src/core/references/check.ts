@@ -15,6 +15,8 @@ import { baseDirOf, resolveReferenceNow, surelyAbsent, type Resolution } from '.
 import { REFERENCE_RULES as R } from './rules';
 import { after, type Pending } from './settled';
 import { walkFiles } from './walk';
+import { CODEX_METADATA, codexIcons } from './codexIcons';
+import { LineIndex } from '../text/lineIndex';
 
 /** Folders whose files should each be referenced from somewhere. */
 export const RESOURCE_FOLDERS = ['references', 'scripts', 'assets'];
@@ -161,8 +163,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     follow(resolved);
   }
 
+  const icons = cancelled ? [] : await checkCodexIcons();
   // Half a check knows half the uses: no unused-file claims from it.
-  if (enabled(R.unusedFile) && !cancelled) await checkUnused();
+  if (enabled(R.unusedFile) && !cancelled) await checkUnused(icons);
 
   return { diagnostics, dependencies: [...deps] };
 
@@ -356,7 +359,44 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     }
   }
 
-  async function checkUnused(): Promise<void> {
+  /** The icons `agents/openai.yaml` gives Codex (see codexIcons.ts); returns the files they use. */
+  async function checkCodexIcons(): Promise<string[]> {
+    const file = path.join(skillDir, ...CODEX_METADATA.split('/'));
+    // Also when missing: creating it changes the check.
+    deps.add(file);
+    const agents = ctx.listingNow(skillDir);
+    const top = agents instanceof Promise ? await agents : agents;
+    if (top?.byName.get('agents')?.type !== 'directory') return [];
+    const listed = ctx.listingNow(path.dirname(file));
+    const inAgents = listed instanceof Promise ? await listed : listed;
+    if (inAgents?.byName.get('openai.yaml')?.type !== 'file') return [];
+    const t = await ctx.readText(file);
+    if (!t.ok) return [];
+    const used: string[] = [];
+    for (const icon of codexIcons(t.text, new LineIndex(t.text))) {
+      if (icon.ignored) {
+        report(R.codexIcon, {
+          file,
+          range: icon.range,
+          message: `Codex ignores \`${icon.field}\`: ${quote(icon.path)} is ${icon.ignored}. Keep the icon under the skill's assets/ and write a relative path (\`assets/icon.svg\`).`,
+        });
+        continue;
+      }
+      if (icon.shared) continue;
+      const res = await resolveReferenceNow(ctx, skillDir, skillDir, icon.path);
+      const what = icon.field === 'icon_small' ? 'small icon' : 'large icon';
+      if (res.status === 'ok') used.push(res.abs);
+      else if (res.status === 'case') {
+        used.push(res.abs);
+        report(R.caseMismatch, { file, range: icon.range, severity: 'warning', message: `${quote(icon.path)} differs in letter case from ${quote(res.rel)} on disk; on case-sensitive file systems Codex shows no ${what}. Write ${quote(res.rel)}.` });
+      } else if (res.status === 'missing') {
+        report(R.missing, { file, range: icon.range, severity: 'warning', message: `${quote(icon.path)} does not exist in the skill folder, so Codex shows no ${what}. Add the file or correct the path.` });
+      }
+    }
+    return used;
+  }
+
+  async function checkUnused(alsoUsed: readonly string[]): Promise<void> {
     const listed = ctx.listingNow(skillDir);
     const top = listed instanceof Promise ? await listed : listed;
     const folders = RESOURCE_FOLDERS.filter((f) => top?.byName.get(f)?.type === 'directory');
@@ -373,6 +413,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       return false;
     };
     const used = usedBy(checked, skillDir);
+    for (const f of alsoUsed) used.add(f);
     let unused = candidates.filter((c) => !isUsedIn(used, c));
     if (!unused.length) return;
     // Named in prose (`then read references/guide.md`): not a link, but agents do learn of it.

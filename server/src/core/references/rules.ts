@@ -52,6 +52,11 @@ export const REFERENCE_RULES = {
     title: 'A referenced file cannot be read as text (binary, not UTF-8, permissions) to check its #fragment, or is not a regular file at all (a pipe, socket or device).',
     defaultSeverity: 'warning',
   },
+  codexIcon: {
+    code: 'reference-codex-icon',
+    title: 'An icon in agents/openai.yaml that Codex ignores: an absolute path, or a path outside the skill\'s assets/.',
+    defaultSeverity: 'warning',
+  },
 } as const satisfies Record<string, RuleInfo>;
 
 export const referenceRuleInfos: RuleInfo[] = Object.values(REFERENCE_RULES).map((r) => ({ ...r }));

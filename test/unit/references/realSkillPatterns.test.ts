@@ -129,6 +129,19 @@ test('Codex icons in agents/openai.yaml: a missing one is reported, an existing 
   assert.deepEqual(broken.diagnostics, []);
 });
 
+test('a path in code to a file next to the skill (`../other/x.md`) escapes it, if the file is there; with lovia read_skill_file refuses it', async () => {
+  const s = skill('Read `../studio/references/internals.md` first, not `../gone/x.md`.\n```bash\ncp ../shared/template.md out.md\n```\n');
+  s.fs.writeFile('/w/studio/references/internals.md', '# Internals\n');
+  s.fs.writeFile('/w/shared/template.md', '# T\n');
+  const { diagnostics } = await checkReferences(s.fs, s.doc);
+  assert.deepEqual(view(diagnostics), [
+    ['reference-escapes-skill', 'warning', 'SKILL.md', '4:6-4:39', '`../studio/references/internals.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.'],
+    ['reference-escapes-skill', 'warning', 'SKILL.md', '6:3-6:24', '`../shared/template.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.'],
+  ]);
+  const lovia = await checkReferences(s.fs, s.doc, { targets: ['lovia'] });
+  assert.match(lovia.diagnostics[0].message, /not installed with the skill, and read_skill_file refuses it\./);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

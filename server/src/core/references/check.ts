@@ -73,6 +73,8 @@ function resolveTentative(ctx: ReferenceContext, ref: SkillReference, base: stri
   if (asWritten === undefined && pathBelowSkill(ref.path, skillDir) === undefined) return undefined;
   return after(asWritten, (res) => {
     if (res && (!ref.tentative || countsAsFound(ref, res))) return res;
+    // `../other/x.md` in code: it escapes the skill if the file is really there.
+    if (res?.status === 'escapes') return after(ctx.statNow(res.abs), (st) => (st && !(st instanceof Error) ? res : undefined));
     const inner = ref.base === 'skill' ? pathBelowSkill(ref.path, skillDir) : undefined;
     if (inner === undefined) return undefined;
     return after(resolveReferenceNow(ctx, skillDir, skillDir, inner), (r) => (countsAsFound(ref, r) ? r : undefined));
@@ -123,6 +125,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   ctx.seedText(doc.path, doc.text);
 
   const enabled = (rule: RuleInfo) => settings.rules[rule.code] !== 'off';
+  // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
+  const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
   const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
     if (!enabled(rule)) return;
     const setting = settings.rules[rule.code];
@@ -226,7 +230,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           report(R.escapes, {
             file,
             range: ref.pathRange,
-            message: `${quote(ref.path)} leads out of the skill folder; read_skill_file refuses it and the file is not installed with the skill. Copy the file into the skill and reference it there.`,
+            severity: ref.kind === 'code' || ref.kind === 'shell' ? 'warning' : undefined,
+            message: `${quote(ref.path)} leads out of the skill folder: the file is not installed with the skill${readsSkillFiles ? ', and read_skill_file refuses it' : ''}. Copy the file into the skill and reference it there.`,
           });
           break;
         case 'unreadable':
@@ -253,7 +258,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
             report(R.escapes, {
               file,
               range: ref.pathRange,
-              message: `${quote(ref.path)} is a symbolic link to ${res.symlinkOutside}, outside the skill folder; read_skill_file refuses it and the link breaks when the skill is installed. Copy the file into the skill.`,
+              message: `${quote(ref.path)} is a symbolic link to ${res.symlinkOutside}, outside the skill folder: the link breaks when the skill is installed${readsSkillFiles ? ', and read_skill_file refuses it' : ''}. Copy the file into the skill.`,
             });
           }
           const more = checkExisting(ref, res.abs, res.rel, res.type);

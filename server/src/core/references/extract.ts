@@ -334,7 +334,12 @@ function pathToken(b: Builder, kind: 'code' | 'shell' | 'prose', start: number, 
   // A reference needs a `/` or a `.` (a folder, `./`, an extension).
   if (slash === -1 && indexIn(text, 46 /* . */, start, end) === -1) return;
   const dot = end - start > 1 && text.charCodeAt(start) === 46 /* . */;
-  if (dot && text.charCodeAt(start + 1) === 46 /* . */) return;
+  if (dot && text.charCodeAt(start + 1) === 46 /* . */) {
+    // `../other-skill/references/x.md`: a file next to the skill, which is not installed
+    // with it. A reference only if that file exists (the check then says it escapes).
+    if (kind !== 'prose' && text.charCodeAt(start + 2) === 47 /* / */ && slash !== -1 && end - start > 3) push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: true });
+    return;
+  }
   const dotSlash = dot && text.charCodeAt(start + 1) === 47 /* / */;
   const folderStart = dotSlash ? start + 2 : start;
   const folderEnd = dotSlash ? indexIn(text, 47 /* / */, folderStart, end) : slash;

@@ -19,7 +19,7 @@ export const REFERENCE_RULES = {
   },
   escapes: {
     code: 'reference-escapes-skill',
-    title: 'A reference leads out of the skill folder (`..` or a symbolic link); read_skill_file refuses it.',
+    title: 'A reference leads out of the skill folder (`..` or a symbolic link): the file is not installed with the skill, and read_skill_file refuses it (paths in code: warning, if the file exists).',
     defaultSeverity: 'error',
   },
   absolute: {

@@ -140,6 +140,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   let ownAnchors: Anchor[] | undefined;
   const anchorsOfSkillFile = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
 
+  // The skill's files by lower-case name, once a missing path asks (sameNameElsewhere).
+  let byBaseName: Map<string, string[]> | undefined;
   // Every document checked with its resolved references (what the unused-file check reads).
   const checked: [SkillDocument, ResolvedReference[]][] = [];
   const seen = new Set<string>([doc.path]);
@@ -237,9 +239,17 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         case 'unreadable':
           report(R.unreadable, { file, range: ref.pathRange, message: `${quote(ref.path)} cannot be checked: ${res.detail}.` });
           break;
-        case 'missing':
-          reportMissing(ref, res);
+        case 'missing': {
+          // No near name on the way: the same file name elsewhere in the skill
+          // (`./checklist.md` for docs/checklist.md) is what was meant.
+          let r = res;
+          if (!res.suggestion && !res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
+            const other = await sameNameElsewhere(path.basename(ref.path));
+            if (other) r = { ...res, suggestion: [...(ref.dotSlash ? ['.'] : []), ...path.relative(baseDirOf(ref, d.path, skillDir), other).split(path.sep)] };
+          }
+          reportMissing(ref, r);
           break;
+        }
         case 'case': {
           const actual = res.fixedSegments.join('/');
           report(R.caseMismatch, {
@@ -362,6 +372,21 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         fixes: near ? [{ title: `Change to #${near}`, edits: [{ range, newText: near }], preferred: true }] : undefined,
       });
     }
+  }
+
+  /** The one file of the skill named `name` (any letter case), if exactly one is. */
+  async function sameNameElsewhere(name: string): Promise<string | undefined> {
+    if (!byBaseName) {
+      byBaseName = new Map();
+      for (const f of await walkFiles(ctx, skillDir)) {
+        const k = path.basename(f).toLowerCase();
+        const list = byBaseName.get(k);
+        if (list) list.push(f);
+        else byBaseName.set(k, [f]);
+      }
+    }
+    const hits = byBaseName.get(name.toLowerCase());
+    return hits?.length === 1 ? hits[0] : undefined;
   }
 
   /** The icons `agents/openai.yaml` gives Codex (see codexIcons.ts); returns the files they use. */

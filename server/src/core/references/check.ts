@@ -16,6 +16,7 @@ import { REFERENCE_RULES as R } from './rules';
 import { after, type Pending } from './settled';
 import { walkFiles } from './walk';
 import { CODEX_METADATA, codexIcons } from './codexIcons';
+import { namesFile, scriptText } from './scriptNames';
 import { LineIndex } from '../text/lineIndex';
 
 /** Folders whose files should each be referenced from somewhere. */
@@ -466,8 +467,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         read.add(u);
         const t = await ctx.readText(u);
         if (!t.ok) continue;
+        const script = scriptText(t.text);
         unused = unused.filter((c) => {
-          if (!namedIn(t.text, c)) return true;
+          if (!namesFile(script, c)) return true;
           if (!isMarkdownPath(c)) next.push(c);
           return false;
         });
@@ -484,31 +486,6 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       });
     }
   }
-}
-
-/** A Python import statement up to the name: `import a, b` or `from .pkg import`. */
-const IMPORT_LINE = /^[ \t]*(?:from|import)[ \t]/;
-
-/**
- * Whether a script's text names `file`: its base name, or its stem where a module
- * is named: on an import line (`from .document import x`), after a `/` (`require('./document')`),
- * or quoted whole (`import_module("document")`). A package's `__init__.py` is named by its
- * folder (`from helpers import x`). A stem that is only a word of the text ("# build the
- * document") names nothing.
- */
-function namedIn(text: string, file: string): boolean {
-  const base = path.basename(file);
-  if (text.includes(base)) return true;
-  const stem = base === '__init__.py' ? path.basename(path.dirname(file)) : base.replace(/\.[^.]+$/, '');
-  if (stem.length <= 2) return false;
-  const word = new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g');
-  for (let m = word.exec(text); m; m = word.exec(text)) {
-    const before = text[m.index - 1];
-    const after = text[m.index + stem.length];
-    if (before === '/' || before === '\\' || ((before === '"' || before === "'") && after === before)) return true;
-    if (IMPORT_LINE.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index))) return true;
-  }
-  return false;
 }
 
 /** Absolute paths the checked documents' references use (a "did you mean" target counts). */

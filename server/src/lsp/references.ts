@@ -147,7 +147,7 @@ export class ReferenceService {
     if (!skillDir) return [];
     const ctx = new ReferenceContext(this.host.fs);
     const out: DocumentLink[] = [];
-    for (const ref of extractReferences(doc)) {
+    for (const ref of extractReferences(doc, skillDir)) {
       const target = targetPath(ref, doc.path, skillDir);
       if (!target) continue;
       if (ref.tentative && !(await ctx.stat(target))) continue;
@@ -183,7 +183,7 @@ export class ReferenceService {
       return loc ? { uri: pathToUri(loc.file), range: loc.range } : null;
     }
     // A Markdown file deeper in the skill: code paths resolve against the skill folder.
-    const ref = referenceAt(doc, position);
+    const ref = referenceAt(doc, position, skillDir);
     const target = ref && targetPath(ref, doc.path, skillDir);
     if (!ref || !target) return null;
     const ctx = new ReferenceContext(this.host.fs);
@@ -204,7 +204,7 @@ export class ReferenceService {
     if (!skillDir) return [];
     let target = file;
     const doc = position ? await this.markdownDoc(file) : undefined;
-    const ref = doc && position ? referenceAt(doc, position) : undefined;
+    const ref = doc && position ? referenceAt(doc, position, skillDir) : undefined;
     if (ref) target = targetPath(ref, file, skillDir) ?? file;
     const locs = await referencesTo(this.host.fs, skillDir, target, this.openDocs);
     return locs.map((l) => ({ uri: pathToUri(l.file), range: l.range }));

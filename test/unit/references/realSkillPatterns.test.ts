@@ -142,6 +142,50 @@ test('a path in code to a file next to the skill (`../other/x.md`) escapes it, i
   assert.match(lovia.diagnostics[0].message, /not installed with the skill, and read_skill_file refuses it\./);
 });
 
+test('review fixes: another skill\'s installed path, outputs outside the skill, an icon that is a folder, suggestions through symlinks and from subfolders, plugin files', async () => {
+  // `~/.claude/skills/w/` names the folder above the skill, not this skill.
+  const nested = await check('Run `~/.claude/skills/w/scripts/shared.sh`.\n```bash\npython scripts/gen.py > ../out/report.md\nmkdir -p ../out/charts\n```\n', { 'scripts/gen.py': '' });
+  nested.fs.writeFile('/w/out/report.md', '');
+  assert.deepEqual((await checkReferences(nested.fs, nested.doc)).diagnostics, []);
+  // An icon that names a folder shows nothing, and uses nothing.
+  const icons = await check('Hi.\n', { 'agents/openai.yaml': 'interface:\n  icon_small: ./assets\n', 'assets/unused.png': 'x' });
+  assert.deepEqual(view(icons.diagnostics).map(([code, , file, range, message]) => [code, file, range, message]), [
+    ['reference-codex-icon', 'agents/openai.yaml', '1:14-1:22', 'Codex shows no small icon: `./assets` is a folder, not an image file.'],
+    ['reference-unused-file', 'assets/unused.png', '0:0-0:0', '`assets/unused.png` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.'],
+  ]);
+  // A near name that is a symbolic link to a file loses the slash; a same-name file seen from a subfolder is `../…`.
+  const s = skill('[ex](examples/complex-exampl/) and [the guide](references/guide.md)\n', { 'references/guide.md': '# G\n\n[c](./checklist.md)\n', 'docs/checklist.md': '# C\n' });
+  s.fs.writeFile('/w/shared/guide.md', '# Shared\n');
+  s.fs.symlink(`${SKILL}/examples/complex-example.md`, '../../shared/guide.md');
+  const links = await checkReferences(s.fs, s.doc);
+  assert.deepEqual(links.diagnostics.filter((d) => d.code === 'reference-missing').map((d) => d.message.replace(/ does not exist.*?fail\./, ' …')), [
+    '`examples/complex-exampl/` … Did you mean `examples/complex-example.md`?',
+    '`./checklist.md` … Did you mean `../docs/checklist.md`?',
+  ]);
+});
+
+test('in a Claude Code plugin checked for Claude Code, a file elsewhere in the plugin is installed with the skill', async () => {
+  const fs = new MemoryFileSystem();
+  const text = '---\nname: review\ndescription: Reviews. Use when asked.\n---\nFollow [the style](../../shared/style.md) and `../../shared/rules.md`.\n';
+  fs.writeFile('/p/skills/review/SKILL.md', text);
+  fs.writeFile('/p/shared/style.md', '# Style\n');
+  fs.writeFile('/p/shared/rules.md', '# Rules\n');
+  const doc = parseSkillDocument('/p/skills/review/SKILL.md', text);
+  const probe = (dir: string, name: string) => dir === '/p' && name === '.claude-plugin';
+  assert.deepEqual((await checkReferences(fs, doc, { isPluginFolder: probe })).diagnostics, []);
+  // Checked for another agent too, the files are not installed for it.
+  const both = await checkReferences(fs, doc, { isPluginFolder: probe, targets: ['claude-code', 'codex'] });
+  assert.deepEqual(both.diagnostics.map((d) => [d.code, d.severity]), [['reference-escapes-skill', 'error'], ['reference-escapes-skill', 'warning']]);
+});
+
+test('installed locations in other code blocks and in allowed-tools are the skill\'s files too', async () => {
+  const text = '---\nname: my-skill\ndescription: Does things. Use when testing.\nallowed-tools: Bash(~/.claude/skills/my-skill/scripts/gone.sh:*)\n---\n```python\nsubprocess.run(["~/.claude/skills/my-skill/scripts/missing.py"])\n```\n';
+  const fs = new MemoryFileSystem();
+  fs.writeFile(`${SKILL}/SKILL.md`, text);
+  const { diagnostics } = await checkReferences(fs, parseSkillDocument(`${SKILL}/SKILL.md`, text));
+  assert.deepEqual(view(diagnostics).map(([code, , , range]) => [code, range]), [['reference-missing', '3:46-3:61'], ['reference-missing', '6:43-6:61']]);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

@@ -41,13 +41,17 @@ export type PluginFolderProbe = (dir: string, name: string) => boolean;
 export function inferTargets(skillFilePath: string, probe?: PluginFolderProbe): ProfileId[] {
   const p = skillFilePath.replace(/\\/g, '/');
   for (const m of LOCATION_MARKERS) if (m.path?.test(p)) return [m.profile];
-  if (probe) {
-    const parts = p.split('/');
-    // parts: …, parent of the skill folder, the skill folder, SKILL.md
-    for (let up = 2; up <= PLUGIN_SEARCH_DEPTH + 1 && parts.length - up > 0; up++) {
-      const dir = parts.slice(0, parts.length - up).join('/') || '/';
-      for (const m of LOCATION_MARKERS) if (m.pluginFolder && probe(dir, m.pluginFolder)) return [m.profile];
-    }
+  const plugin = probe && pluginOf(skillFilePath, probe);
+  return plugin ? [plugin.profile] : ['agentskills'];
+}
+
+/** The plugin a skill belongs to: its root folder (with `/` separators) and its agent. */
+export function pluginOf(skillFilePath: string, probe: PluginFolderProbe): { root: string; profile: ProfileId } | undefined {
+  const parts = skillFilePath.replace(/\\/g, '/').split('/');
+  // parts: …, parent of the skill folder, the skill folder, SKILL.md
+  for (let up = 2; up <= PLUGIN_SEARCH_DEPTH + 1 && parts.length - up > 0; up++) {
+    const dir = parts.slice(0, parts.length - up).join('/') || '/';
+    for (const m of LOCATION_MARKERS) if (m.pluginFolder && probe(dir, m.pluginFolder)) return { root: dir, profile: m.profile };
   }
-  return ['agentskills'];
+  return undefined;
 }

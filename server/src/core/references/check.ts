@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { resolveSkillSettings, type CheckOptions } from '../check/checkDocument';
+import { pluginOf } from '../profiles/targets';
 import type { SkillDocument } from '../document/model';
 import { formatBytes } from '../document/readSkillFile';
 import type { RuleInfo } from '../rules/fileRules';
@@ -49,7 +50,7 @@ export function titleFor(file: string): string {
 }
 
 /** Resolves every reference of a document (reflinks are skipped: their definition is resolved). */
-export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, refs = extractReferences(doc)): Promise<ResolvedReference[]> {
+export async function resolveAll(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, refs = extractReferences(doc, skillDir)): Promise<ResolvedReference[]> {
   const out: ResolvedReference[] = [];
   for (const ref of refs) {
     if (ref.kind === 'reflink' || ref.path === '') continue;
@@ -108,6 +109,14 @@ function countsAsFound(ref: SkillReference, res: Resolution): boolean {
   return res.status === 'ok' || (res.status === 'case' && ref.kind === 'prose');
 }
 
+/** Whether `abs` is `root` or below it (both with `/` separators). */
+function isInsidePath(root: string, abs: string): boolean {
+  return abs === root || abs.startsWith(root.endsWith('/') ? root : root + '/');
+}
+
+/** Skills with more files get no same-name suggestions (sameNameElsewhere). */
+const SAME_NAME_MAX_FILES = 500;
+
 /** Markdown files a skill's check follows at most (a skill with more is unusual). */
 const MAX_MARKDOWN_FILES = 200;
 
@@ -126,6 +135,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   ctx.seedText(doc.path, doc.text);
 
   const enabled = (rule: RuleInfo) => settings.rules[rule.code] !== 'off';
+  // Skills of a Claude Code plugin checked for Claude Code only: files of the plugin are installed too.
+  const plugin = opts.isPluginFolder && settings.targets.every((t) => t.id === 'claude-code') ? pluginOf(doc.path, opts.isPluginFolder) : undefined;
+  const inOwnPlugin = (abs: string) => !!plugin && isInsidePath(plugin.root, abs.replace(/\\/g, '/'));
   // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
   const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
   const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
@@ -186,7 +198,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     const anchorsOf = (target: string): Pending<FileAnchors | TextRead> =>
       target === doc.path ? { anchors: anchorsOfSkillFile(), truncated: false } : target === d.path ? { anchors: (selfAnchors ??= collectAnchors(d.text, d.lines)), truncated: false } : ctx.anchorsNow(target);
 
-    for (const ref of extractReferences(d)) {
+    for (const ref of extractReferences(d, skillDir)) {
       if (opts.token?.isCancellationRequested) {
         cancelled = true;
         break;
@@ -230,6 +242,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           break;
         }
         case 'escapes':
+          // A plugin is installed whole: a file elsewhere in it is there for Claude Code.
+          if (inOwnPlugin(res.abs)) break;
           report(R.escapes, {
             file,
             range: ref.pathRange,
@@ -246,7 +260,10 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           let r = res;
           if (!res.suggestion && !res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
             const other = await sameNameElsewhere(path.basename(ref.path));
-            if (other) r = { ...res, suggestion: [...(ref.dotSlash ? ['.'] : []), ...path.relative(baseDirOf(ref, d.path, skillDir), other).split(path.sep)] };
+            if (other) {
+              const rel = path.relative(baseDirOf(ref, d.path, skillDir), other).split(path.sep);
+              r = { ...res, suggestion: ref.dotSlash && rel[0] !== '..' ? ['.', ...rel] : rel };
+            }
           }
           reportMissing(ref, r);
           break;
@@ -265,7 +282,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           break;
         }
         case 'ok': {
-          if (res.symlinkOutside) {
+          if (res.symlinkOutside && !inOwnPlugin(res.symlinkOutside)) {
             report(R.escapes, {
               file,
               range: ref.pathRange,
@@ -379,7 +396,10 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   async function sameNameElsewhere(name: string): Promise<string | undefined> {
     if (!byBaseName) {
       byBaseName = new Map();
-      for (const f of await walkFiles(ctx, skillDir)) {
+      // In a big tree a name is seldom unique, and the walk would cost every check.
+      const files = await walkFiles(ctx, skillDir, undefined, SAME_NAME_MAX_FILES + 1);
+      if (files.length > SAME_NAME_MAX_FILES) return undefined;
+      for (const f of files) {
         const k = path.basename(f).toLowerCase();
         const list = byBaseName.get(k);
         if (list) list.push(f);
@@ -416,7 +436,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       if (icon.shared) continue;
       const res = await resolveReferenceNow(ctx, skillDir, skillDir, icon.path);
       const what = icon.field === 'icon_small' ? 'small icon' : 'large icon';
-      if (res.status === 'ok') used.push(res.abs);
+      if (res.status === 'ok' && res.type !== 'file') {
+        report(R.codexIcon, { file, range: icon.range, message: `Codex shows no ${what}: ${quote(icon.path)} is a folder, not an image file.` });
+      } else if (res.status === 'ok') used.push(res.abs);
       else if (res.status === 'case') {
         used.push(res.abs);
         report(R.caseMismatch, { file, range: icon.range, severity: 'warning', message: `${quote(icon.path)} differs in letter case from ${quote(res.rel)} on disk; on case-sensitive file systems Codex shows no ${what}. Write ${quote(res.rel)}.` });

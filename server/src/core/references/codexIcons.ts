@@ -31,8 +31,10 @@ export function codexIcons(text: string, lines: LineIndex): CodexIcon[] {
   for (const field of ICON_FIELDS) {
     const node = iface.get(field, true);
     if (!isScalar(node) || typeof node.value !== 'string' || !node.range || !node.value) continue;
-    // The value's text: quotes excluded when the scalar is quoted.
+    // The value's text: quotes excluded when the scalar is quoted. (A block scalar for a
+    // path, `icon_small: |`, is too odd to point into.)
     const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+    if (!quoted && node.type !== 'PLAIN') continue;
     const start = node.range[0] + (quoted ? 1 : 0);
     const range = lines.range(start, quoted ? node.range[1] - 1 : node.range[1]);
     const icon: CodexIcon = { field, path: node.value, range };

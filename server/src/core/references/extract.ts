@@ -159,6 +159,8 @@ interface Builder {
   nextMark: number;
   /** the line is a heading: a title, whose file names are no instructions */
   noProse?: boolean;
+  /** the skill's folder, when the caller knows it */
+  skillDir?: string;
   /** folder names the skill may be installed under (installedPath.ts), once asked */
   names?: string[];
 }
@@ -171,7 +173,7 @@ function skillPrefixLength(b: Builder, raw: string): number {
   const r0 = raw.charCodeAt(0);
   if (r0 !== 123 /* { */ && r0 !== 36 /* $ */ && r0 !== 126 /* ~ */) return 0;
   const v = r0 === 126 ? null : VARIABLE.exec(raw);
-  return v ? v[0].length : installedPrefixLength(raw, (b.names ??= installNames(b.doc.path)));
+  return v ? v[0].length : installedPrefixLength(raw, (b.names ??= installNames(b.doc.path, b.skillDir)));
 }
 
 /**
@@ -560,7 +562,16 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
     const before = b.out.length;
     if (!b.cwdChanged || startsWithVariable(b, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
     // Kept when the file exists (a link, a rename follows it), dropped when it does not yet.
-    if (written) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
+    // An output outside the skill (`> ../out/report.md`) is no file the skill needs.
+    if (written) {
+      let keep = before;
+      for (let k = before; k < b.out.length; k++) {
+        if (b.out[k].path.startsWith('../')) continue;
+        b.out[k].tentative = true;
+        b.out[keep++] = b.out[k];
+      }
+      b.out.length = keep;
+    }
     commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
     i = j;
   }
@@ -592,14 +603,24 @@ function wordEnd(text: string, i: number, to: number): number {
 /** Paths after agent path variables anywhere in a non-shell code line. */
 function variablePaths(b: Builder, from: number, to: number): void {
   const line = b.doc.text.slice(from, to);
-  if (!line.includes('BaseDirectory') && !line.includes('CLAUDE_SKILL_DIR')) return;
-  VARIABLE_ANYWHERE.lastIndex = 0;
-  for (let m = VARIABLE_ANYWHERE.exec(line); m; m = VARIABLE_ANYWHERE.exec(line)) {
-    let end = m.index + m[0].length;
-    while (end < line.length && !/[\s"'`)(\]<>,;|&]/.test(line[end])) end++;
-    codeToken(b, 'code', from + m.index, from + end, false);
+  const variables = line.includes('BaseDirectory') || line.includes('CLAUDE_SKILL_DIR');
+  const installed = line.includes('/.') || line.includes('PLUGIN_ROOT');
+  if (!variables && !installed) return;
+  for (const re of [variables && VARIABLE_ANYWHERE, installed && INSTALLED_ANYWHERE]) {
+    if (!re) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(line); m; m = re.exec(line)) {
+      // At a word's start only: `a~/x` is no home path.
+      if (re === INSTALLED_ANYWHERE && m.index > 0 && !/[\s"'`(=:]/.test(line[m.index - 1])) continue;
+      let end = m.index + m[0].length;
+      while (end < line.length && !/[\s"'`)(\]<>,;|&]/.test(line[end])) end++;
+      codeToken(b, 'code', from + m.index, from + end, false);
+    }
   }
 }
+
+/** Where an installed-location path may start (installedPath.ts says whether it is the skill's). */
+const INSTALLED_ANYWHERE = /(?:~|\$HOME|\$\{HOME\}|\$\{?(?:CLAUDE_)?PLUGIN_ROOT\}?)\//g;
 
 /**
  * Scripts that `allowed-tools` lets the agent run (Claude Code:
@@ -612,18 +633,23 @@ function allowedToolPaths(b: Builder): void {
   const lines = b.doc.lines;
   const from = lines.offsetAt(node.range.start);
   const value = b.doc.text.slice(from, lines.offsetAt(node.range.end));
-  if (!value.includes('BaseDirectory') && !value.includes('CLAUDE_SKILL_DIR')) return;
-  VARIABLE_ANYWHERE.lastIndex = 0;
-  for (let m = VARIABLE_ANYWHERE.exec(value); m; m = VARIABLE_ANYWHERE.exec(value)) {
-    let end = m.index + m[0].length;
-    while (end < value.length && !/[\s"'`)(\]<>,;|&:*]/.test(value[end])) end++;
-    // Run directly only when it starts the command: `Bash(python3 ${…}/x.py)` runs python3.
-    let p = m.index;
-    while (p > 0 && (value[p - 1] === ' ' || value[p - 1] === '"' || value[p - 1] === "'")) p--;
-    const first = p === 0 || value[p - 1] === '(';
-    const before = b.out.length;
-    codeToken(b, 'code', from + m.index, from + end, true);
-    for (let k = before; k < b.out.length; k++) b.out[k].executed = first && runnable(b.out[k].path);
+  const variables = value.includes('BaseDirectory') || value.includes('CLAUDE_SKILL_DIR');
+  const installed = value.includes('/.') || value.includes('PLUGIN_ROOT');
+  for (const re of [variables && VARIABLE_ANYWHERE, installed && INSTALLED_ANYWHERE]) {
+    if (!re) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(value); m; m = re.exec(value)) {
+      if (re === INSTALLED_ANYWHERE && m.index > 0 && !/[\s"'`(=:,]/.test(value[m.index - 1])) continue;
+      let end = m.index + m[0].length;
+      while (end < value.length && !/[\s"'`)(\]<>,;|&:*]/.test(value[end])) end++;
+      // Run directly only when it starts the command: `Bash(python3 ${…}/x.py)` runs python3.
+      let p = m.index;
+      while (p > 0 && (value[p - 1] === ' ' || value[p - 1] === '"' || value[p - 1] === "'")) p--;
+      const first = p === 0 || value[p - 1] === '(';
+      const before = b.out.length;
+      codeToken(b, 'code', from + m.index, from + end, true);
+      for (let k = before; k < b.out.length; k++) b.out[k].executed = first && runnable(b.out[k].path);
+    }
   }
 }
 
@@ -989,9 +1015,12 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
   }
 }
 
-/** Every reference in the document body, in text order. Skips the frontmatter. */
-export function extractReferences(doc: SkillDocument): SkillReference[] {
-  const b: Builder = { doc, out: [], nextMark: NOT_YET };
+/**
+ * Every reference in the document body, in text order. Skips the frontmatter.
+ * `skillDir`: the skill's folder, when `doc` is another of its files (references/guide.md).
+ */
+export function extractReferences(doc: SkillDocument, skillDir?: string): SkillReference[] {
+  const b: Builder = { doc, out: [], nextMark: NOT_YET, skillDir };
   allowedToolPaths(b);
   const text = doc.text;
   const lines = doc.lines;

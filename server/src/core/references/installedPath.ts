@@ -19,10 +19,13 @@ const MAX_PLUGIN_DEPTH = 4;
 const NOT_A_SKILL = new Set(['skills', 'skill', 'references', 'reference', 'scripts', 'assets', 'templates', 'examples', 'resources', 'docs']);
 
 /**
- * The folder names the document's skill may be installed under: its own folder's
- * name, and for a file deeper in the skill (references/guide.md) its parents' names.
+ * The folder names the document's skill may be installed under: the skill folder's
+ * name when known (given, or the folder of a SKILL.md), else the names of the
+ * document's folders (references/guide.md does not know which is the skill's).
  */
-export function installNames(docPath: string): string[] {
+export function installNames(docPath: string, skillDir?: string): string[] {
+  if (skillDir) return [path.basename(skillDir)];
+  if (path.basename(docPath).toLowerCase() === 'skill.md') return [path.basename(path.dirname(docPath))];
   const names: string[] = [];
   let dir = path.dirname(docPath);
   for (let i = 0; i < 3; i++) {

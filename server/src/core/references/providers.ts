@@ -56,8 +56,8 @@ function within(r: Range, p: Position): boolean {
 }
 
 /** The reference whose target text contains `position`. */
-export function referenceAt(doc: SkillDocument, position: Position): SkillReference | undefined {
-  return extractReferences(doc).find((r) => within(r.range, position));
+export function referenceAt(doc: SkillDocument, position: Position, skillDir?: string): SkillReference | undefined {
+  return extractReferences(doc, skillDir).find((r) => within(r.range, position));
 }
 
 /**
@@ -67,7 +67,7 @@ export function referenceAt(doc: SkillDocument, position: Position): SkillRefere
 export function documentLinks(doc: SkillDocument): DocumentLink[] {
   const skillDir = skillDirOf(doc);
   const out: DocumentLink[] = [];
-  for (const ref of extractReferences(doc)) {
+  for (const ref of extractReferences(doc, skillDir)) {
     if (ref.tentative) continue;
     const target = targetPath(ref, doc.path, skillDir);
     if (!target) continue;
@@ -86,7 +86,7 @@ async function anchorsOf(ctx: ReferenceContext, file: string, openDocs?: OpenDoc
 /** Go to definition: the target file (its start), or the heading a `#fragment` names. */
 /** `skillDir`: the skill folder, when `doc` is another Markdown file of the skill (default: its own folder). */
 export async function definition(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments, skillDir = skillDirOf(doc)): Promise<Location | undefined> {
-  const ref = referenceAt(doc, position);
+  const ref = referenceAt(doc, position, skillDir);
   if (!ref) return undefined;
   const ctx = new ReferenceContext(fs);
   let file: string;
@@ -130,7 +130,7 @@ export async function referencesTo(fs: FileSystem, skillDir: string, target: str
   for (const file of await skillMarkdownFiles(ctx, skillDir)) {
     const doc = await loadDoc(ctx, file, openDocs);
     if (!doc) continue;
-    for (const ref of extractReferences(doc)) {
+    for (const ref of extractReferences(doc, skillDir)) {
       if (ref.kind === 'reflink') continue;
       const t = targetPath(ref, file, skillDir);
       if (!t) continue;
@@ -273,7 +273,7 @@ export async function moveEdits(fs: FileSystem, skillDir: string, moves: readonl
     const doc = await loadDoc(ctx, file, openDocs);
     if (!doc) continue;
     const fileMoved = moved(file) !== file;
-    for (const ref of extractReferences(doc)) {
+    for (const ref of extractReferences(doc, skillDir)) {
       if (ref.kind === 'reflink' || ref.path === '') continue;
       const target = targetPath(ref, file, skillDir);
       if (!target) continue;
@@ -317,7 +317,7 @@ export const HOVER_LINES = 12;
 
 /** Hover on a reference: the first lines of the target (or the image) and its size in tokens. */
 export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Position, skillDir = skillDirOf(doc)): Promise<HoverInfo | undefined> {
-  const ref = referenceAt(doc, position);
+  const ref = referenceAt(doc, position, skillDir);
   if (!ref) return undefined;
   const ctx = new ReferenceContext(fs);
   const range = ref.range;

@@ -164,8 +164,12 @@ function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string,
             suggestion[index] = near;
             // `examples/guide/` for the file examples/guide.md: the slash goes, or the
             // suggested path would still name a folder.
-            const nearType = listing.byName.get(near)?.type;
-            if (k === steps.length - 1 && nearType !== 'directory' && nearType !== 'symlink') while (suggestion.length > index + 1 && suggestion[suggestion.length - 1] === '') suggestion.pop();
+            let nearType: string | undefined = listing.byName.get(near)?.type;
+            if (nearType === 'symlink' && k === steps.length - 1) {
+              const st: FileStat | undefined | Error = yield ctx.statNow(childPath(cur, near));
+              nearType = st && !(st instanceof Error) ? st.type : undefined;
+            }
+            if (k === steps.length - 1 && nearType !== 'directory') while (suggestion.length > index + 1 && suggestion[suggestion.length - 1] === '') suggestion.pop();
           }
         }
         return missing(index, { suggestion });

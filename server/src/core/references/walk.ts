@@ -18,14 +18,14 @@ export function isNoiseFile(name: string): boolean {
  * Files under `dir` (absolute paths), not following symbolic links to folders (no
  * loops), skipping VCS, caches and dependency folders; bounded in depth and count.
  */
-export async function walkFiles(ctx: ReferenceContext, dir: string, filter: (file: string) => boolean = () => true): Promise<string[]> {
+export async function walkFiles(ctx: ReferenceContext, dir: string, filter: (file: string) => boolean = () => true, maxFiles = MAX_WALK_FILES): Promise<string[]> {
   const out: string[] = [];
   const visit = async (d: string, depth: number): Promise<void> => {
-    if (depth > MAX_WALK_DEPTH || out.length >= MAX_WALK_FILES) return;
+    if (depth > MAX_WALK_DEPTH || out.length >= maxFiles) return;
     const listing = await ctx.listing(d);
     if (!listing) return;
     for (const e of listing.entries) {
-      if (out.length >= MAX_WALK_FILES) return;
+      if (out.length >= maxFiles) return;
       const p = childPath(d, e.name);
       if (e.type === 'directory') {
         if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) await visit(p, depth + 1);

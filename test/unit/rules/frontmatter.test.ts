@@ -131,6 +131,16 @@ describe('yaml-syntax', () => {
     const ds = check('---\nname: [invalid\ndescription: A test skill\n---\n');
     assert.deepEqual(ds.filter((d) => d.severity === 'error').map((d) => d.code), ['yaml-syntax']);
   });
+
+  it('an alias with no anchor (`globs: **/*.*`) is an error: every agent\'s YAML reader fails on it', () => {
+    const text = '---\nname: my-skill\ndescription: A test skill. Use when testing.\nglobs: **/*.*\nother: &a x\nsame: *a\n---\n';
+    assert.deepEqual(only('yaml-syntax', text, { targets: ['claude-code', 'codex'] }).map(view), [{
+      code: 'yaml-syntax',
+      severity: 'error',
+      message: 'YAML: `**/*.*` is an alias to an anchor `&*/*.*` that is not set; quote a value that starts with `*` (rejected by codex; reported by claude-code).',
+      range: r(3, 7, 3, 13),
+    }]);
+  });
 });
 
 describe('duplicate-key', () => {

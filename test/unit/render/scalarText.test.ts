@@ -50,6 +50,11 @@ test('eino: scalars keep their text; a list or map in a string field fails to un
   assert.deepEqual(bad.skipped.map(([, m]) => m.replace(bad.root, '<root>')), [
     'failed to load skill from <root>/s1/SKILL.md: failed to unmarshal frontmatter: yaml: unmarshal errors:\n  line 3: cannot unmarshal !!seq into string\n  line 4: cannot unmarshal !!map into string',
   ]);
+  // An alias to no anchor: yaml.v3 fails at once (the `yaml` package only when reading the value).
+  const alias = await snapshotOf('eino', { g: 'name: g\ndescription: d\nglobs: **/*.*' });
+  assert.deepEqual(alias.skipped.map(([, m]) => m.replace(alias.root, '<root>')), [
+    "failed to load skill from <root>/g/SKILL.md: failed to unmarshal frontmatter: yaml: unknown anchor '*/*.*' referenced",
+  ]);
 });
 
 test('codex: prose with `: ` or a broken flow-like value is quoted and parsed again, as newer Codex does', async () => {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Scalar } from 'yaml';
+import { unresolvedAlias } from '../document/yamlTree';
 import { parseSkillDocument } from '../document/parse';
 import { pyyamlTabOffsets } from '../document/pyyamlTabs';
 import type { SkillDocument, ValueNode } from '../document/model';
@@ -281,6 +282,9 @@ function einoMeta(raw: string, file: string): MetaResult {
   if ('error' in split) return { ok: false, message: `failed to load skill from ${file}: failed to parse frontmatter: ${split.error}` };
   const ydoc = parseDocument(split.yaml, { uniqueKeys: true, strict: true });
   if (ydoc.errors.length) return { ok: false, message: `failed to load skill from ${file}: failed to unmarshal frontmatter: ${ydoc.errors[0].message.split('\n')[0]}` };
+  // yaml.v3 fails on an alias to no anchor (`globs: **/*.*`); `yaml` only when the value is read.
+  const dangling = unresolvedAlias(ydoc);
+  if (dangling) return { ok: false, message: `failed to load skill from ${file}: failed to unmarshal frontmatter: yaml: unknown anchor '${dangling.source}' referenced` };
   // yaml.v3 into FrontMatter's string fields: a scalar gives its text (`1.0` stays
   // `1.0`), null gives "", a sequence or mapping is an unmarshal error (all are listed).
   const fields: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node as YNode, type Scalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node as YNode, type Scalar } from 'yaml';
 import { beforeFinalBreak, type LineIndex } from '../text/lineIndex';
 import type { FrontmatterEntry, MapNode, ScalarStyle, ValueNode, YamlProblem } from './model';
 
@@ -37,17 +37,29 @@ export function parseYamlTree(text: string, start: number, end: number, lines: L
   // An alias with no anchor before it (`globs: **/*.*`) parses, but every agent's YAML
   // reader fails on it (js-yaml, PyYAML, yaml.v3, serde_yaml), as `yaml` does at toJS.
   if (!doc.errors.length && source.indexOf('*') !== -1) {
-    visit(doc, {
-      Alias(_key, alias) {
-        if (alias.range && alias.resolve(doc) === undefined) {
-          toProblem({ message: `\`*${alias.source}\` is an alias to an anchor \`&${alias.source}\` that is not set; quote a value that starts with \`*\``, code: 'BAD_ALIAS', pos: [alias.range[0], alias.range[1]] }, 'error');
-        }
-      },
-    });
+    const alias = unresolvedAlias(doc);
+    if (alias?.range) toProblem({ message: unresolvedAliasMessage(alias.source), code: 'BAD_ALIAS', pos: [alias.range[0], alias.range[1]] }, 'error');
   }
   const converter = new Converter(doc, text, start, lines);
   const root = doc.contents ? converter.node(doc.contents as YNode) : undefined;
   return { root, problems };
+}
+
+/** The first alias whose anchor is not set before it (`globs: **.md` is one), if any. */
+export function unresolvedAlias(doc: Document): Alias | undefined {
+  let found: Alias | undefined;
+  visit(doc, {
+    Alias(_key, alias) {
+      if (alias.resolve(doc) !== undefined) return undefined;
+      found = alias;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+export function unresolvedAliasMessage(name: string): string {
+  return `\`*${name}\` is an alias to an anchor \`&${name}\` that is not set; quote a value that starts with \`*\``;
 }
 
 function firstLine(message: string): string {

@@ -15,6 +15,16 @@ describe('frontmatter-missing', () => {
     });
     assert.equal(applyFix(text, d), '\uFEFF---\nname: my-skill\ndescription: \n---\n# Title\n');
   });
+
+  it('Claude Code requires no field: it loads the skill, so a note; with any other target an error', () => {
+    const text = '# GCP Context Detection\n\nDetect the project.\n';
+    assert.deepEqual(only('frontmatter-missing', text, { targets: ['claude-code'] }).map(view), [{
+      code: 'frontmatter-missing', severity: 'info',
+      message: "No frontmatter: claude-code names the skill after its folder and describes it with the body's first line; add `---`, `name:` and `description:` to choose them.",
+      range: r(0, 0, 0, 23),
+    }]);
+    assert.deepEqual(only('frontmatter-missing', text, { targets: ['claude-code', 'codex'] }).map((d) => d.severity), ['error']);
+  });
 });
 
 describe('frontmatter-not-at-start', () => {

@@ -5,13 +5,21 @@ export const frontmatterMissing: Rule = {
   code: 'frontmatter-missing',
   title: 'SKILL.md has no YAML frontmatter between `---` lines, so agents cannot read its name and description.',
   defaultSeverity: 'error',
+  severityByTarget: true,
   check(ctx) {
     const fm = ctx.doc.frontmatter;
     if (fm.state !== 'missing') return;
     const nl = eol(ctx.doc);
     const at = ctx.doc.hasBom ? 1 : 0;
+    // An agent that requires no field (Claude Code) loads the skill anyway: the name is
+    // the folder's, the description the body's first line.
+    const strict = ctx.targets.length === 0 || ctx.targets.some((p) => Object.values(p.fields).some((f) => f.required));
+    const lenient = ctx.targets.map((p) => p.id).join(', ');
     ctx.report({
-      message: 'No frontmatter: a SKILL.md must start with `---`, then `name:` and `description:`, then `---`.',
+      severity: strict ? 'error' : 'info',
+      message: strict
+        ? 'No frontmatter: a SKILL.md must start with `---`, then `name:` and `description:`, then `---`.'
+        : `No frontmatter: ${lenient} names the skill after its folder and describes it with the body's first line; add \`---\`, \`name:\` and \`description:\` to choose them.`,
       range: { start: ctx.doc.lines.positionAt(at), end: { line: 0, character: ctx.doc.lines.lineEnd(0) } },
       fixes: [{
         title: 'Add frontmatter',

@@ -58,7 +58,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
   // Real paths are resolved only where a symlink is crossed: below a real folder a
   // plain child's real path is the parent's plus its name, which saves a system
   // call per folder on large trees.
-  const walk = async (dir: string, knownReal: string | undefined, depth: number, ancestors: Set<string>, bucket: SkillListings | undefined): Promise<void> => {
+  const walk = async (dir: string, knownReal: string | undefined, depth: number, ancestors: Set<string>, bucket: SkillListings | undefined, insideSkill: boolean): Promise<void> => {
     if (opts.token?.isCancellationRequested) return;
     let real: string;
     try {
@@ -86,6 +86,9 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     let skillEntry: DirEntry | undefined;
     for (const n of SKILL_FILE_NAMES) {
+      // Inside a skill, a lower-case skill.md is one of its files (a checklist about
+      // skills), not a skill: agents that read that name look one level deep only.
+      if (insideSkill && n !== 'SKILL.md') continue;
       skillEntry = entries.find((e) => e.name === n);
       if (skillEntry) break;
     }
@@ -126,7 +129,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
         const child = childPath(dir, e.name);
         if (opts.exclude?.(child)) continue;
         if (e.type === 'symlink' && !(await isLinkedFolder(fs, child, (p) => result.problems.push(p)))) continue;
-        await walk(child, e.type === 'symlink' ? undefined : childPath(real, e.name), depth + 1, ancestors, bucket);
+        await walk(child, e.type === 'symlink' ? undefined : childPath(real, e.name), depth + 1, ancestors, bucket, insideSkill || !!found);
       }
     }
     ancestors.delete(real);
@@ -159,6 +162,6 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     await opts.onFile?.(root, undefined);
     return result;
   }
-  await walk(root, undefined, 0, new Set(), undefined);
+  await walk(root, undefined, 0, new Set(), undefined, false);
   return result;
 }

@@ -186,6 +186,19 @@ test('installed locations in other code blocks and in allowed-tools are the skil
   assert.deepEqual(view(diagnostics).map(([code, , , range]) => [code, range]), [['reference-missing', '3:46-3:61'], ['reference-missing', '6:43-6:61']]);
 });
 
+test('a skill kept in a project\'s .github/skills links to a file of the project: a note, not an error', async () => {
+  const fs = new MemoryFileSystem();
+  const file = '/w/repo/.github/skills/indicator/SKILL.md';
+  const text = '---\nname: indicator\ndescription: Adds indicators. Use when asked.\n---\nSee [Catalog.cs](../../../src/Catalog.cs) and [gone](../../../docs/gone.md).\n';
+  fs.writeFile(file, text);
+  fs.writeFile('/w/repo/src/Catalog.cs', '// x\n');
+  const { diagnostics } = await checkReferences(fs, parseSkillDocument(file, text));
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.message]), [
+    ['reference-escapes-skill', 'info', '`../../../src/Catalog.cs` is a file of this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.'],
+    ['reference-escapes-skill', 'error', '`../../../docs/gone.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.'],
+  ]);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

@@ -45,6 +45,20 @@ export function inferTargets(skillFilePath: string, probe?: PluginFolderProbe): 
   return plugin ? [plugin.profile] : ['agentskills'];
 }
 
+/**
+ * The project a skill is kept in, when it lies in an agent's project folder
+ * (`<project>/.github/skills/x/SKILL.md`): agents working in the project read it in
+ * place. `/` separators.
+ */
+export function projectRootOf(skillFilePath: string): string | undefined {
+  const p = skillFilePath.replace(/\\/g, '/');
+  for (const m of LOCATION_MARKERS) {
+    const hit = m.path?.exec(p);
+    if (hit) return p.slice(0, hit.index) || '/';
+  }
+  return undefined;
+}
+
 /** The plugin a skill belongs to: its root folder (with `/` separators) and its agent. */
 export function pluginOf(skillFilePath: string, probe: PluginFolderProbe): { root: string; profile: ProfileId } | undefined {
   const parts = skillFilePath.replace(/\\/g, '/').split('/');

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { resolveSkillSettings, type CheckOptions } from '../check/checkDocument';
-import { pluginOf } from '../profiles/targets';
+import { pluginOf, projectRootOf } from '../profiles/targets';
 import type { SkillDocument } from '../document/model';
 import { formatBytes } from '../document/readSkillFile';
 import type { RuleInfo } from '../rules/fileRules';
@@ -138,6 +138,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   // Skills of a Claude Code plugin checked for Claude Code only: files of the plugin are installed too.
   const plugin = opts.isPluginFolder && settings.targets.every((t) => t.id === 'claude-code') ? pluginOf(doc.path, opts.isPluginFolder) : undefined;
   const inOwnPlugin = (abs: string) => !!plugin && isInsidePath(plugin.root, abs.replace(/\\/g, '/'));
+  const project = projectRootOf(doc.path);
   // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
   const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
   const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
@@ -244,6 +245,20 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         case 'escapes':
           // A plugin is installed whole: a file elsewhere in it is there for Claude Code.
           if (inOwnPlugin(res.abs)) break;
+          // A skill kept in a project's agent folder is read in place: a file of the
+          // project works there, it just does not travel with the skill.
+          if (project && !readsSkillFiles && isInsidePath(project, res.abs.replace(/\\/g, '/'))) {
+            const st = await ctx.stat(res.abs);
+            if (st && !(st instanceof Error)) {
+              report(R.escapes, {
+                file,
+                range: ref.pathRange,
+                severity: 'info',
+                message: `${quote(ref.path)} is a file of this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.`,
+              });
+              break;
+            }
+          }
           report(R.escapes, {
             file,
             range: ref.pathRange,

@@ -19,7 +19,10 @@ const advice = perTargetsAndKey((targets, key): { near: string | undefined; mess
   if (near) message += `; did you mean \`${near}\`?`;
   message += ` (${verdict.describe()})`;
   if (elsewhere.length) message += `. It is read by ${elsewhere.join(', ')}, which ${elsewhere.length > 1 ? 'are' : 'is'} not targeted`;
-  return { near, message: message + '.', severity: verdict.worst === 'ignore' ? 'warning' : verdict.severity };
+  // Ignored: a warning when it may be a typo or an invented field, a note when it is
+  // another agent's field (`compatibility`, `metadata`: the skill is shared with them).
+  const severity = verdict.worst !== 'ignore' ? verdict.severity : elsewhere.length && !near ? 'info' : 'warning';
+  return { near, message: message + '.', severity };
 });
 
 export const unknownField: Rule = {

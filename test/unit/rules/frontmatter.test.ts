@@ -142,6 +142,11 @@ describe('yaml-syntax', () => {
     assert.deepEqual(ds.filter((d) => d.severity === 'error').map((d) => d.code), ['yaml-syntax']);
   });
 
+  it('a value that starts like a flow list and goes on (`[query] or [build]`): only the YAML error, no list advice', () => {
+    const text = '---\nname: my-skill\ndescription: A test skill. Use when testing.\nargument-hint: [query] or [build] for project building\n---\n';
+    assert.deepEqual(check(text, { targets: ['agentskills', 'claude-code'] }).filter((d) => d.code !== 'field-unsupported').map((d) => [d.code, d.range.start.character]), [['yaml-syntax', 23]]);
+  });
+
   it('an alias with no anchor (`globs: **/*.*`) is an error: every agent\'s YAML reader fails on it', () => {
     const text = '---\nname: my-skill\ndescription: A test skill. Use when testing.\nglobs: **/*.*\nother: &a x\nsame: *a\n---\n';
     assert.deepEqual(only('yaml-syntax', text, { targets: ['claude-code', 'codex'] }).map(view), [{

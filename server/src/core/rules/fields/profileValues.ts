@@ -81,7 +81,17 @@ export function yamlErrorIn(doc: SkillDocument, start: number, end: number): boo
   return problems.length > 0 && problems.some((p) => p.severity === 'error' && p.start <= end && p.end >= start);
 }
 
-/** Whether a YAML error touches the entry: its value is then unreliable. */
+/**
+ * Whether a YAML error touches the entry, up to the end of the line its value ends
+ * on: `x: [a] or [b]` parses `[a]` as a list and fails right after it, and the list
+ * is then no list the author wrote.
+ */
 export function hasYamlErrorAt(doc: SkillDocument, entry: FrontmatterEntry): boolean {
-  return yamlErrorIn(doc, entry.keyStart, entry.value?.end ?? entry.keyEnd);
+  if (doc.frontmatter.problems.length === 0) return false;
+  return yamlErrorIn(doc, entry.keyStart, lineEndAt(doc, entry.value?.end ?? entry.keyEnd));
+}
+
+/** The offset where the line holding `offset` ends. */
+export function lineEndAt(doc: SkillDocument, offset: number): number {
+  return doc.lines.lineEnd(doc.lines.positionAt(offset).line);
 }

@@ -4,7 +4,7 @@ import type { Fix } from '../../types';
 import type { Rule, RuleContext } from '../types';
 import { eol, replace } from '../edits';
 import { perTargets, Verdict } from '../outcomes';
-import { yamlErrorIn } from '../fields/profileValues';
+import { lineEndAt, yamlErrorIn } from '../fields/profileValues';
 
 type Feature = 'flow' | 'anchor' | 'alias' | 'tag';
 
@@ -60,7 +60,7 @@ export const yamlUnsupportedSyntax: Rule = {
       });
     };
     const walk = (node: ValueNode | null, indent: string, keyEnd?: number) => {
-      if (!node || yamlErrorIn(ctx.doc, node.start, node.end)) return;
+      if (!node || yamlErrorIn(ctx.doc, node.start, ctx.doc.frontmatter.problems.length ? lineEndAt(ctx.doc, node.end) : node.end)) return;
       if (node.anchor) report('anchor', node);
       if (node.tag) report('tag', node);
       if (node.kind === 'alias') {

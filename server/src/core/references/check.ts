@@ -16,7 +16,7 @@ import { baseDirOf, resolveReferenceNow, surelyAbsent, type Resolution } from '.
 import { REFERENCE_RULES as R } from './rules';
 import { after, type Pending } from './settled';
 import { walkFiles } from './walk';
-import { CODEX_METADATA, codexIcons } from './codexIcons';
+import { CODEX_METADATA_DIR, CODEX_METADATA_FILE, codexIcons } from './codexIcons';
 import { namesFile, scriptText } from './scriptNames';
 import { LineIndex } from '../text/lineIndex';
 
@@ -161,7 +161,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   const anchorsOfSkillFile = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
 
   // The skill's files by lower-case name, once a missing path asks (sameNameElsewhere).
-  let byBaseName: Map<string, string[]> | undefined;
+  let byBaseName: Map<string, string | null> | undefined;
   // Every document checked with its resolved references (what the unused-file check reads).
   const checked: [SkillDocument, ResolvedReference[]][] = [];
   const seen = new Set<string>([doc.path]);
@@ -421,27 +421,26 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       const files = await walkFiles(ctx, skillDir, undefined, SAME_NAME_MAX_FILES + 1);
       if (files.length > SAME_NAME_MAX_FILES) return undefined;
       for (const f of files) {
-        const k = path.basename(f).toLowerCase();
-        const list = byBaseName.get(k);
-        if (list) list.push(f);
-        else byBaseName.set(k, [f]);
+        const k = f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1).toLowerCase();
+        // null: more than one file has the name
+        byBaseName.set(k, byBaseName.has(k) ? null : f);
       }
     }
-    const hits = byBaseName.get(name.toLowerCase());
-    return hits?.length === 1 ? hits[0] : undefined;
+    return byBaseName.get(name.toLowerCase()) ?? undefined;
   }
 
   /** The icons `agents/openai.yaml` gives Codex (see codexIcons.ts); returns the files they use. */
   async function checkCodexIcons(): Promise<string[]> {
-    const file = path.join(skillDir, ...CODEX_METADATA.split('/'));
+    const dir = childPath(skillDir, CODEX_METADATA_DIR);
+    const file = childPath(dir, CODEX_METADATA_FILE);
     // Also when missing: creating it changes the check.
     deps.add(file);
     const agents = ctx.listingNow(skillDir);
     const top = agents instanceof Promise ? await agents : agents;
-    if (top?.byName.get('agents')?.type !== 'directory') return [];
-    const listed = ctx.listingNow(path.dirname(file));
+    if (top?.byName.get(CODEX_METADATA_DIR)?.type !== 'directory') return [];
+    const listed = ctx.listingNow(dir);
     const inAgents = listed instanceof Promise ? await listed : listed;
-    if (inAgents?.byName.get('openai.yaml')?.type !== 'file') return [];
+    if (inAgents?.byName.get(CODEX_METADATA_FILE)?.type !== 'file') return [];
     const t = await ctx.readText(file);
     if (!t.ok) return [];
     const used: string[] = [];

@@ -7,7 +7,8 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import type { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 
-export const CODEX_METADATA = 'agents/openai.yaml';
+export const CODEX_METADATA_DIR = 'agents';
+export const CODEX_METADATA_FILE = 'openai.yaml';
 const ICON_FIELDS = ['icon_small', 'icon_large'] as const;
 
 export interface CodexIcon {

@@ -13,12 +13,19 @@ const RUN_MODULE = /(?:^|[\s;&|(])-m[ \t]+([\w.]+)/g;
 
 export interface ScriptText {
   text: string;
-  /** [start, end) of each import statement and `-m` module name, in order */
-  spans: number[];
+  /** [start, end) of each import statement and `-m` module name, in order; found on first need */
+  spans?: number[];
 }
 
 export function scriptText(text: string): ScriptText {
-  const spans: number[] = [];
+  return { text };
+}
+
+/** Most stems never occur in a script, so its import statements are looked for only when one does. */
+function spansOf(s: ScriptText): number[] {
+  if (s.spans) return s.spans;
+  const text = s.text;
+  const spans: number[] = (s.spans = []);
   // Only texts that import or run a module have spans: most scripts are scanned twice for nothing.
   if (text.includes('import')) {
     IMPORT_STATEMENT.lastIndex = 0;
@@ -38,9 +45,9 @@ export function scriptText(text: string): ScriptText {
     for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i], spans[i + 1]]);
     pairs.sort((a, b) => a[0] - b[0]);
     spans.length = 0;
-    for (const [s, e] of pairs) spans.push(s, e);
+    for (const [a, b] of pairs) spans.push(a, b);
   }
-  return { text, spans };
+  return spans;
 }
 
 /**
@@ -50,19 +57,21 @@ export function scriptText(text: string): ScriptText {
  * folder (`from helpers import x`).
  */
 export function namesFile(s: ScriptText, file: string): boolean {
-  const { text, spans } = s;
+  const { text } = s;
   const base = path.basename(file);
   if (text.includes(base)) return true;
   const stem = base === '__init__.py' ? path.basename(path.dirname(file)) : base.replace(/\.[^.]+$/, '');
   if (stem.length <= 2) return false;
   const word = new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g');
   // Matches come in text order, so the span list is walked once: linear in the text.
+  let spans: number[] | undefined;
   let k = 0;
   for (let m = word.exec(text); m; m = word.exec(text)) {
     const at = m.index;
     const before = text[at - 1];
     const after = text[at + stem.length];
     if (before === '/' || before === '\\' || ((before === '"' || before === "'") && after === before)) return true;
+    spans ??= spansOf(s);
     while (k < spans.length && spans[k + 1] <= at) k += 2;
     if (k < spans.length && spans[k] <= at) return true;
   }

@@ -7,11 +7,13 @@ import { runRead } from './commands/read';
 import { UsageError } from './args';
 import { VERSION } from './version';
 import { setFlagsFromString } from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
 
 // A check's garbage lives for one skill: semi-spaces of 8 MB (V8 grows them to 16)
 // keep a 10,000-skill run's peak RSS ~20 MB lower at no measurable cost in time.
-// Worker threads get the same through their resource limits (checkParallel.ts).
-setFlagsFromString('--max-semi-space-size=8');
+// Worker threads (this bundle too) get theirs through resource limits (checkParallel.ts);
+// V8's flags are the process's, so only the main thread sets them.
+if (isMainThread) setFlagsFromString('--max-semi-space-size=8');
 
 const USAGE = `skillmd ${VERSION}: checks and previews for Agent Skills (SKILL.md)
 

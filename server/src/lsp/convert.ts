@@ -1,5 +1,6 @@
 // Conversions between the core's shapes and LSP's. The core mirrors LSP positions
 // (0-based line, UTF-16 character), so ranges are copied as they are.
+import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -130,5 +131,19 @@ export function fixToWorkspaceEdit(fix: Fix, file: string, caps: EditCapabilitie
 
 export function isSkillFile(p: string): boolean {
   const b = path.basename(p);
-  return b === 'SKILL.md' || b === 'skill.md';
+  if (b === 'SKILL.md') return true;
+  // As the workspace walk has it: inside a skill, a lower-case skill.md is one of its files.
+  return b === 'skill.md' && !insideSkill(path.dirname(p));
+}
+
+/** Whether a folder above `dir` (up to 8 levels) holds a SKILL.md. */
+function insideSkill(dir: string): boolean {
+  for (let d = path.dirname(dir), i = 0; i < 8 && d !== path.dirname(d); d = path.dirname(d), i++) {
+    try {
+      if (readdirSync(d).includes('SKILL.md')) return true;
+    } catch {
+      // unreadable or gone: no skill known there
+    }
+  }
+  return false;
 }

@@ -159,3 +159,14 @@ test('a folder whose name is not valid UTF-8 is reported as such by check and in
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a frontmatter key named like an object property (`constructor:`) is an unknown field, not a crash', () => {
+  const dir = makeTree({ 'skills/p/SKILL.md': '---\nname: p\ndescription: Formats CSV files as tables. Use when converting CSV data into Markdown tables.\nconstructor: x\nmetadata:\n  toString: 1\n---\n# P\n' });
+  try {
+    const r = runCli(['check', '--target', 'codex'], dir);
+    assert.equal(r.stdout, 'skills/p/SKILL.md:4:1: warning unknown-field: Unknown field `constructor` (ignored by codex).\n1 skill checked, 0 invalid: 0 errors, 1 warning, 0 info\n');
+    assert.equal(r.status, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -263,14 +263,13 @@ test('review fixes: only prose names count in another letter case, whatever is c
 });
 
 test('a path written from above the skill folder (a plugin naming its own files) is the skill\'s own file', async () => {
-  // Named from the parent folder on (`w/my-skill/…`), a missing file is reported; from the skill's own name only, not.
+  // A missing one is not reported: outputs are written this way too (`> skills/pdf/out/log.txt`).
   const { diagnostics } = await check('Read `my-skill/guide.md` and `w/my-skill/scripts/run.sh`, not `w/my-skill/docs/full.md` or `my-skill/gone.md`.\n', {
     'guide.md': '# Guide\n\n[gone](gone.md)\n',
     'scripts/run.sh': 'echo\n',
     'scripts/lonely.sh': 'echo\n',
   });
   assert.deepEqual(view(diagnostics).map(([code, , file, range]) => [code, file, range]), [
-    ['reference-missing', 'SKILL.md', '4:63-4:86'],
     ['reference-missing', 'guide.md', '2:7-2:14'],
     ['reference-unused-file', 'scripts/lonely.sh', '0:0-0:0'],
   ]);

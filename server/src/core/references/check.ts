@@ -79,18 +79,12 @@ function resolveTentative(ctx: ReferenceContext, ref: SkillReference, base: stri
     if (res?.status === 'escapes') return after(ctx.statNow(res.abs), (st) => (st && !(st instanceof Error) ? res : undefined));
     const inner = ref.base === 'skill' ? pathBelowSkill(ref.path, skillDir) : undefined;
     if (inner === undefined) return undefined;
-    // Written with the skill's parent and own folder (`skills/pdf/docs/x.md`), the path
-    // can mean nothing else: reported when missing.
-    const named = pathBelowSkill(ref.path, skillDir, 2) !== undefined;
-    return after(resolveReferenceNow(ctx, skillDir, skillDir, inner), (r) => (countsAsFound(ref, r) || (named && r.status === 'missing') ? r : undefined));
+    return after(resolveReferenceNow(ctx, skillDir, skillDir, inner), (r) => (countsAsFound(ref, r) ? r : undefined));
   });
 }
 
-/**
- * `a/b/x.md` for skill folder `/…/a/b`: `x.md` (the written path's start names the
- * skill's own folders, at least `least` of them).
- */
-function pathBelowSkill(written: string, skillDir: string, least = 1): string | undefined {
+/** `a/b/x.md` for skill folder `/…/a/b`: `x.md` (the written path's start names the skill's own folders). */
+function pathBelowSkill(written: string, skillDir: string): string | undefined {
   // Most paths in code are not such: their first name is none of the skill's folders.
   const slash = written.indexOf('/');
   if (slash <= 0) return undefined;
@@ -98,7 +92,7 @@ function pathBelowSkill(written: string, skillDir: string, least = 1): string | 
   if (!skillDir.endsWith(path.sep + first) && !skillDir.includes(path.sep + first + path.sep)) return undefined;
   const segs = written.split('/');
   const dirs = skillDir.split(path.sep);
-  for (let n = Math.min(4, dirs.length - 1, segs.length - 1); n >= least; n--) {
+  for (let n = Math.min(4, dirs.length - 1, segs.length - 1); n >= 1; n--) {
     let same = true;
     for (let k = 0; k < n && same; k++) same = segs[k] === dirs[dirs.length - n + k];
     if (same) return segs.slice(n).join('/');

@@ -24,6 +24,8 @@ describe('frontmatter-missing', () => {
       range: r(0, 0, 0, 23),
     }]);
     assert.deepEqual(only('frontmatter-missing', text, { targets: ['claude-code', 'codex'] }).map((d) => d.severity), ['error']);
+    // Eino requires no field either, but refuses a file without frontmatter.
+    assert.deepEqual(only('frontmatter-missing', text, { targets: ['eino'] }).map((d) => d.severity), ['error']);
   });
 });
 

@@ -20,6 +20,7 @@ export const claudeCode: AgentProfile = {
     source: DOCS,
   },
   discoveryDepth: 1,
+  loadsWithoutFrontmatter: true,
   duplicateNames: 'enterprise > personal > project; a skill beats a `.claude/commands` file',
   onViolation: 'loads with defaults; a YAML error loads the skill with no fields set',
   name: {

@@ -194,6 +194,11 @@ export interface AgentProfile {
   /** what happens when `---` appears inside the frontmatter and the agent splits the file at the first one (skills-ref) */
   onInnerDelimiter?: Outcome;
   onLineCutAtTabSource?: string;
+  /**
+   * the skill loads from a SKILL.md without frontmatter: named after its folder, described
+   * by the body (Claude Code); otherwise such a file is no skill for the agent
+   */
+  loadsWithoutFrontmatter?: boolean;
   /** what happens when the file starts with a UTF-8 byte order mark (undefined: no claim) */
   onBom?: Outcome | 'accepted';
   onBomSource?: string;

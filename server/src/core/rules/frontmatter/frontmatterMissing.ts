@@ -11,9 +11,9 @@ export const frontmatterMissing: Rule = {
     if (fm.state !== 'missing') return;
     const nl = eol(ctx.doc);
     const at = ctx.doc.hasBom ? 1 : 0;
-    // An agent that requires no field (Claude Code) loads the skill anyway: the name is
-    // the folder's, the description the body's first line.
-    const strict = ctx.targets.length === 0 || ctx.targets.some((p) => Object.values(p.fields).some((f) => f.required));
+    // Claude Code loads the skill anyway: the name is the folder's, the description the
+    // body's first line. Every other agent skips it.
+    const strict = ctx.targets.length === 0 || ctx.targets.some((p) => !p.loadsWithoutFrontmatter);
     const lenient = ctx.targets.map((p) => p.id).join(', ');
     ctx.report({
       severity: strict ? 'error' : 'info',

@@ -1,6 +1,6 @@
 // Conversions between the core's shapes and LSP's. The core mirrors LSP positions
 // (0-based line, UTF-16 character), so ranges are copied as they are.
-import { readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -136,14 +136,10 @@ export function isSkillFile(p: string): boolean {
   return b === 'skill.md' && !insideSkill(path.dirname(p));
 }
 
-/** Whether a folder above `dir` (up to 8 levels) holds a SKILL.md. */
+/** Whether a folder above `dir` (up to 8 levels) holds a skill file. */
 function insideSkill(dir: string): boolean {
   for (let d = path.dirname(dir), i = 0; i < 8 && d !== path.dirname(d); d = path.dirname(d), i++) {
-    try {
-      if (readdirSync(d).includes('SKILL.md')) return true;
-    } catch {
-      // unreadable or gone: no skill known there
-    }
+    if (existsSync(path.join(d, 'SKILL.md')) || existsSync(path.join(d, 'skill.md'))) return true;
   }
   return false;
 }

@@ -94,7 +94,8 @@ export class ReferenceService {
   private folderHasSkill(dir: string): boolean {
     let hit = this.hasSkill.get(dir);
     if (hit === undefined) {
-      hit = SKILL_NAMES.some((n) => nodeFs.existsSync(path.join(dir, n)));
+      // A lower-case skill.md inside another skill is one of its files (isSkillFile).
+      hit = SKILL_NAMES.some((n) => nodeFs.existsSync(path.join(dir, n)) && isSkillFile(path.join(dir, n)));
       if (this.hasSkill.size > 20000) this.hasSkill.clear();
       this.hasSkill.set(dir, hit);
     }

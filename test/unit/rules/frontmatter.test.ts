@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { applyFix, check, only, r, view } from '../helpers';
 
@@ -221,5 +223,18 @@ describe('frontmatter-inner-delimiter', () => {
     const ds = only('frontmatter-inner-delimiter', text, { targets: ['agentskills'] });
     assert.deepEqual(ds.map((d) => [d.severity, d.range.start.line, d.range.start.character, d.range.end.character]), [['error', 2, 2, 5]]);
     assert.deepEqual(only('frontmatter-inner-delimiter', text, { targets: ['lovia', 'codex', 'claude-code'] }), []);
+  });
+});
+
+describe('pathological YAML', () => {
+  it('thousands of aliases are resolved in one pass (each walked the whole document before: minutes at 32,000)', () => {
+    const script = `
+const { parseSkillDocument } = require('./server/src/core/document/parse');
+const src = '---\\nname: x\\ndescription: y\\nbase: &a x\\nlist: [' + Array(32000).fill('*a').join(', ') + ', *nowhere]\\n---\\n';
+const d = parseSkillDocument('/t/x/SKILL.md', src);
+process.stdout.write(d.frontmatter.problems.map((p) => p.code).join(','));
+`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: path.resolve(__dirname, '../../..'), encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.stdout, 'BAD_ALIAS', r.signal ? 'killed after 60 s' : r.stderr);
   });
 });

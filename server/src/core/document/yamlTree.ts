@@ -47,13 +47,19 @@ export function parseYamlTree(text: string, start: number, end: number, lines: L
 
 /** The first alias whose anchor is not set before it (`globs: **.md` is one), if any. */
 export function unresolvedAlias(doc: Document): Alias | undefined {
+  // One pass in document order, anchors collected on the way: Alias.resolve walks the
+  // whole document per alias, quadratic in a frontmatter of thousands of aliases.
+  const anchors = new Set<string>();
   let found: Alias | undefined;
-  visit(doc, {
-    Alias(_key, alias) {
-      if (alias.resolve(doc) !== undefined) return undefined;
-      found = alias;
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) {
+      if (anchors.has(node.source)) return undefined;
+      found = node;
       return visit.BREAK;
-    },
+    }
+    const anchor = (node as { anchor?: string } | null)?.anchor;
+    if (anchor) anchors.add(anchor);
+    return undefined;
   });
   return found;
 }
@@ -69,6 +75,8 @@ function firstLine(message: string): string {
 
 class Converter {
   private readonly seen = new Map<YNode, ValueNode>();
+  /** each alias's anchored node, found in one pass (Alias.resolve walks the document per alias) */
+  private aliasTargets: Map<Alias, YNode | undefined> | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -76,6 +84,22 @@ class Converter {
     private readonly base: number,
     private readonly lines: LineIndex,
   ) {}
+
+  private targets(): Map<Alias, YNode | undefined> {
+    if (this.aliasTargets) return this.aliasTargets;
+    const out = new Map<Alias, YNode | undefined>();
+    // The last anchor of a name before the alias, as YAML resolves it.
+    const latest = new Map<string, YNode>();
+    visit(this.doc, (_key, node) => {
+      if (isAlias(node)) out.set(node, latest.get(node.source));
+      else {
+        const anchor = (node as { anchor?: string } | null)?.anchor;
+        if (anchor) latest.set(anchor, node as YNode);
+      }
+      return undefined;
+    });
+    return (this.aliasTargets = out);
+  }
 
   node(n: YNode): ValueNode {
     const cached = this.seen.get(n);
@@ -143,7 +167,7 @@ class Converter {
       return out;
     }
     if (isAlias(n)) {
-      const resolved = n.resolve(this.doc) as YNode | undefined;
+      const resolved = this.targets().get(n);
       const out: ValueNode = { kind: 'alias', target: undefined, start, end, range };
       this.seen.set(n, out);
       out.target = resolved ? this.node(resolved) : undefined;

@@ -194,7 +194,7 @@ test('a skill kept in a project\'s .github/skills links to a file of the project
   fs.writeFile('/w/repo/src/Catalog.cs', '// x\n');
   const { diagnostics } = await checkReferences(fs, parseSkillDocument(file, text));
   assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.message]), [
-    ['reference-escapes-skill', 'info', '`../../../src/Catalog.cs` is a file of this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.'],
+    ['reference-escapes-skill', 'info', '`../../../src/Catalog.cs` lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.'],
     ['reference-escapes-skill', 'error', '`../../../docs/gone.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.'],
   ]);
 });

@@ -254,7 +254,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
                 file,
                 range: ref.pathRange,
                 severity: 'info',
-                message: `${quote(ref.path)} is a file of this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.`,
+                message: `${quote(ref.path)} lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.`,
               });
               break;
             }

@@ -71,15 +71,17 @@ test('did-you-mean for a path written with a slash: a file loses the slash, a fo
 });
 
 test('did-you-mean: the same file name elsewhere in the skill, when only one file has it', async () => {
-  const body = '[c](./checklist.md) `python scripts/tools/lint.py` [t](template.md)\n';
+  const body = '[c](./checklist.md) `python scripts/tools/lint.py` [t](template.md) [h](skills/hallmark/SKILL.md)\n';
   const { diagnostics, doc } = await check(body, { 'docs/checklist.md': '# C\n', 'scripts/lint.py': '', 'assets/a/template.md': '', 'assets/b/template.md': '' });
   const missing = diagnostics.filter((d) => d.code === 'reference-missing');
   assert.deepEqual(missing.map((d) => d.message.replace(/ does not exist.*?fail\./, ' …')), [
     '`./checklist.md` … Did you mean `./docs/checklist.md`?',
     '`scripts/tools/lint.py` … Did you mean `scripts/lint.py`?',
     '`template.md` … Create the file or correct the path.',
+    // Another skill's SKILL.md is not this skill's own.
+    '`skills/hallmark/SKILL.md` … Create the file or correct the path.',
   ]);
-  assert.equal(applyEdits(doc.text, missing[0].fixes![0].edits!), FM + '[c](./docs/checklist.md) `python scripts/tools/lint.py` [t](template.md)\n');
+  assert.equal(applyEdits(doc.text, missing[0].fixes![0].edits!), FM + '[c](./docs/checklist.md) `python scripts/tools/lint.py` [t](template.md) [h](skills/hallmark/SKILL.md)\n');
 });
 
 test('reference-case-mismatch is its own diagnostic with a fix', async () => {

@@ -409,6 +409,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
 
   /** The one file of the skill named `name` (any letter case), if exactly one is. */
   async function sameNameElsewhere(name: string): Promise<string | undefined> {
+    // `other-skill/SKILL.md` names another skill, never this one's own file.
+    if (name.toLowerCase() === 'skill.md') return undefined;
     if (!byBaseName) {
       byBaseName = new Map();
       // In a big tree a name is seldom unique, and the walk would cost every check.

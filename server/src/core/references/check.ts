@@ -12,7 +12,7 @@ import { collectAnchors, findAnchor, type Anchor } from './anchors';
 import { isMarkdownPath, ReferenceContext, type FileAnchors, type TextRead } from './context';
 import { isLinkKind, writePath } from './edits';
 import { extractReferences, type SkillReference } from './extract';
-import { baseDirOf, resolveReferenceNow, surelyAbsent, type Resolution } from './resolve';
+import { baseDirOf, isInside, resolveReferenceNow, surelyAbsent, type Resolution } from './resolve';
 import { REFERENCE_RULES as R } from './rules';
 import { after, type Pending } from './settled';
 import { walkFiles } from './walk';
@@ -109,11 +109,6 @@ function countsAsFound(ref: SkillReference, res: Resolution): boolean {
   return res.status === 'ok' || (res.status === 'case' && ref.kind === 'prose');
 }
 
-/** Whether `abs` is `root` or below it (both with `/` separators). */
-function isInsidePath(root: string, abs: string): boolean {
-  return abs === root || abs.startsWith(root.endsWith('/') ? root : root + '/');
-}
-
 /** Skills with more files get no same-name suggestions (sameNameElsewhere). */
 const SAME_NAME_MAX_FILES = 500;
 
@@ -137,7 +132,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   const enabled = (rule: RuleInfo) => settings.rules[rule.code] !== 'off';
   // Skills of a Claude Code plugin checked for Claude Code only: files of the plugin are installed too.
   const plugin = opts.isPluginFolder && settings.targets.every((t) => t.id === 'claude-code') ? pluginOf(doc.path, opts.isPluginFolder) : undefined;
-  const inOwnPlugin = (abs: string) => !!plugin && isInsidePath(plugin.root, abs.replace(/\\/g, '/'));
+  const inOwnPlugin = (abs: string) => !!plugin && isInside(plugin.root, abs);
   const project = projectRootOf(doc.path);
   // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
   const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
@@ -247,7 +242,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           if (inOwnPlugin(res.abs)) break;
           // A skill kept in a project's agent folder is read in place: a file of the
           // project works there, it just does not travel with the skill.
-          if (project && !readsSkillFiles && isInsidePath(project, res.abs.replace(/\\/g, '/'))) {
+          if (project && !readsSkillFiles && isInside(project, res.abs)) {
             const st = await ctx.stat(res.abs);
             if (st && !(st instanceof Error)) {
               report(R.escapes, {

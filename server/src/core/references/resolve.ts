@@ -55,7 +55,8 @@ export function baseDirOf(ref: SkillReference, file: string, skillDir: string): 
   return ref.base === 'skill' ? skillDir : path.dirname(file);
 }
 
-function isInside(dir: string, p: string): boolean {
+/** Whether `p` is `dir` or below it. */
+export function isInside(dir: string, p: string): boolean {
   const r = path.relative(dir, p);
   return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
 }

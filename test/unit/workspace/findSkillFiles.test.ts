@@ -12,4 +12,7 @@ test('a lower-case skill.md inside a skill is one of its files; SKILL.md there i
   fs.writeFile('/r/skills/lower/skill.md', '---\nname: lower\ndescription: d\n---\n');
   const { files } = await findSkillFiles(fs, '/r');
   assert.deepEqual(files, ['/r/skills/lower/skill.md', '/r/skills/optimizer/SKILL.md', '/r/skills/optimizer/nested/SKILL.md']);
+  // Also when the walk starts inside the skill.
+  assert.deepEqual((await findSkillFiles(fs, '/r/skills/optimizer/checklists')).files, []);
+  assert.deepEqual((await findSkillFiles(fs, '/r/skills/lower')).files, ['/r/skills/lower/skill.md']);
 });

@@ -49,6 +49,17 @@ export interface ScanOptions {
  * Every skill file under `root`, depth first in name order. Symlinked folders are
  * followed once: a folder whose real path is already being walked is a loop.
  */
+/** Whether a folder above `dir` (up to 8 levels) holds a skill file: `dir` is then inside a skill. */
+async function insideSkill(fs: FileSystem, dir: string): Promise<boolean> {
+  for (let d = path.dirname(dir), i = 0; i < 8 && d !== path.dirname(d); d = path.dirname(d), i++) {
+    for (const n of SKILL_FILE_NAMES) {
+      const st = await fs.stat(path.join(d, n)).catch(() => undefined);
+      if (st?.type === 'file') return true;
+    }
+  }
+  return false;
+}
+
 export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOptions = {}): Promise<ScanResult> {
   const result: ScanResult = { files: [], problems: [] };
   if (opts.keepListings) result.listings = new Map();
@@ -162,6 +173,6 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     await opts.onFile?.(root, undefined);
     return result;
   }
-  await walk(root, undefined, 0, new Set(), undefined, false);
+  await walk(root, undefined, 0, new Set(), undefined, await insideSkill(fs, root));
   return result;
 }

@@ -1,6 +1,7 @@
 // Conversions between the core's shapes and LSP's. The core mirrors LSP positions
 // (0-based line, UTF-16 character), so ranges are copied as they are.
 import { existsSync } from 'node:fs';
+import { enclosingSkillFiles } from '../core/workspace/findSkillFiles';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -133,13 +134,5 @@ export function isSkillFile(p: string): boolean {
   const b = path.basename(p);
   if (b === 'SKILL.md') return true;
   // As the workspace walk has it: inside a skill, a lower-case skill.md is one of its files.
-  return b === 'skill.md' && !insideSkill(path.dirname(p));
-}
-
-/** Whether a folder above `dir` (up to 8 levels) holds a skill file. */
-function insideSkill(dir: string): boolean {
-  for (let d = path.dirname(dir), i = 0; i < 8 && d !== path.dirname(d); d = path.dirname(d), i++) {
-    if (existsSync(path.join(d, 'SKILL.md')) || existsSync(path.join(d, 'skill.md'))) return true;
-  }
-  return false;
+  return b === 'skill.md' && !enclosingSkillFiles(path.dirname(p)).some((f) => existsSync(f));
 }

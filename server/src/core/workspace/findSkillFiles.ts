@@ -49,13 +49,23 @@ export interface ScanOptions {
  * Every skill file under `root`, depth first in name order. Symlinked folders are
  * followed once: a folder whose real path is already being walked is a loop.
  */
-/** Whether a folder above `dir` (up to 8 levels) holds a skill file: `dir` is then inside a skill. */
-async function insideSkill(fs: FileSystem, dir: string): Promise<boolean> {
+/**
+ * The skill files that would make `dir` part of a skill: SKILL.md or skill.md in each
+ * folder above it, up to 8 levels. A lower-case skill.md below one of them is one of
+ * that skill's files (the walk and the language server both ask).
+ */
+export function enclosingSkillFiles(dir: string): string[] {
+  const out: string[] = [];
   for (let d = path.dirname(dir), i = 0; i < 8 && d !== path.dirname(d); d = path.dirname(d), i++) {
-    for (const n of SKILL_FILE_NAMES) {
-      const st = await fs.stat(path.join(d, n)).catch(() => undefined);
-      if (st?.type === 'file') return true;
-    }
+    for (const n of SKILL_FILE_NAMES) out.push(path.join(d, n));
+  }
+  return out;
+}
+
+async function insideSkill(fs: FileSystem, dir: string): Promise<boolean> {
+  for (const f of enclosingSkillFiles(dir)) {
+    const st = await fs.stat(f).catch(() => undefined);
+    if (st?.type === 'file') return true;
   }
   return false;
 }

@@ -17,6 +17,8 @@ export interface WireCheck {
    * character, message, its file (0: the skill file), its other fields (0: none).
    */
   flat: unknown[];
+  /** only the reference checks ran (DiskCheck.referencesOnly) */
+  referencesOnly?: true;
 }
 
 type Extra = Omit<SkillDiagnostic, 'code' | 'severity' | 'message' | 'file' | 'range'>;
@@ -39,6 +41,7 @@ export function packCheck(r: DiskCheck): WireCheck {
   }
   const out: WireCheck = { file: r.file, name: r.name, flat };
   if (r.dependencies) out.dependencies = r.dependencies;
+  if (r.referencesOnly) out.referencesOnly = true;
   return out;
 }
 
@@ -59,5 +62,6 @@ export function unpackCheck(w: WireCheck): DiskCheck {
   }
   const out: DiskCheck = { file: w.file, name: w.name, diagnostics };
   if (w.dependencies) out.dependencies = w.dependencies;
+  if (w.referencesOnly) out.referencesOnly = true;
   return out;
 }

@@ -31,7 +31,7 @@ interface BatchMessage {
   /** per file: index into `options` */
   optionIndex: number[];
   options: CheckOptions[];
-  references: boolean;
+  references: boolean | 'only';
   /** unsaved editor buffers (path, text) the checks must see */
   open: [string, string][];
   /** the batch's files the main thread read ahead (never an open one) */
@@ -192,7 +192,8 @@ export class IndexPool {
     optionsFor: (file: string) => CheckOptions;
     /** the configuration's generation (see BatchMessage) */
     generation: () => number;
-    references: boolean;
+    /** 'only': the files' document rules ran before (see checkSkillOnDisk) */
+    references: boolean | 'only';
     open: () => [string, string][];
     cancelled: () => boolean;
     onResult: (r: DiskCheck) => void;
@@ -241,7 +242,7 @@ export class IndexPool {
           // Read ahead only with time to spare: batches are waiting (the workers are
           // the bottleneck) or the walk is over. A walk the workers wait for (slow
           // system calls) leaves the reads to them.
-          const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f)) : { buffer: new ArrayBuffer(0), files: [] };
+          const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f), undefined, !opts.references) : { buffer: new ArrayBuffer(0), files: [] };
           slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation() } satisfies BatchMessage, [preread.buffer]);
         }
       }

@@ -7,6 +7,7 @@ import { MAX_SKILL_FILE_BYTES, tooLarge as tooLargeMessage, unreadableMessage } 
 import { getString } from '../core/document/values';
 import { detach } from '../core/text/detach';
 import { checkReferences } from '../core/references';
+import type { SkillDocument } from '../core/document/model';
 import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import { checkParsed, decodeFile, parseBounded } from './analysis';
@@ -18,20 +19,47 @@ export interface DiskCheck {
   diagnostics: SkillDiagnostic[];
   /** paths the reference diagnostics depend on (undefined: no reference check ran) */
   dependencies?: string[];
+  /** only the document rules ran: the reference checks come later (index workers) */
+  referencesPending?: boolean;
+  /** only the reference checks ran: `diagnostics` are theirs (see checkSkillOnDisk) */
+  referencesOnly?: boolean;
 }
 
 const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: CheckOptions, references: boolean, log: (m: string) => void = () => {}): Promise<DiskCheck> {
+/** The document rules' result for a skill file, and its parse when references can still be checked. */
+export interface DocumentCheck {
+  result: DiskCheck;
+  doc?: SkillDocument;
+}
+
+/**
+ * `references`: also run the reference checks; 'only': run nothing else, for a file
+ * whose document rules ran before (the result holds the reference diagnostics and
+ * `referencesOnly`, or the file's problem if it cannot be read or parsed now).
+ */
+export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: CheckOptions, references: boolean | 'only', log: (m: string) => void = () => {}): Promise<DiskCheck> {
+  const only = references === 'only';
+  const first = await checkSkillDocument(fs, file, opts, !only);
+  // Over the limits: no reference checks, and the first check said why.
+  if (only && !first.doc && !first.result.diagnostics.length) return { ...first.result, referencesOnly: true };
+  if (!references || !first.doc) return first.result;
+  const r = await checkSkillReferences(fs, first, opts, log);
+  if (only) r.referencesOnly = true;
+  return r;
+}
+
+/** Reads and parses a skill file and runs the document rules (unless `rules` is false): everything but the reference checks. */
+export async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptions, rules = true): Promise<DocumentCheck> {
   const name = path.basename(path.dirname(file));
   let bytes: Uint8Array;
-  const tooLarge = (size: number): DiskCheck => ({ file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message: tooLargeMessage(size) }] });
+  const tooLarge = (size: number): DocumentCheck => ({ result: { file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message: tooLargeMessage(size) }] } });
   try {
     if (fs.readFileWithin) {
       // One open (and fstat) instead of a stat and then a read.
       const r = await fs.readFileWithin(file, MAX_SKILL_FILE_BYTES);
       if (!('bytes' in r)) {
-        if (r.notFile) return { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: 'The skill file is not a regular file.' }] };
+        if (r.notFile) return { result: { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: 'The skill file is not a regular file.' }] } };
         return tooLarge(r.size);
       }
       bytes = r.bytes;
@@ -41,25 +69,29 @@ export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: Check
       bytes = await fs.readFile(file);
     }
   } catch (e) {
-    return { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: unreadableMessage(e) }] };
+    return { result: { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: unreadableMessage(e) }] } };
   }
   const decoded = decodeFile(file, bytes);
-  if ('diagnostic' in decoded) return { file, name, diagnostics: [decoded.diagnostic] };
+  if ('diagnostic' in decoded) return { result: { file, name, diagnostics: [decoded.diagnostic] } };
   const parsed = parseBounded(file, decoded.text, 0, decoded.strippedBom);
-  let diagnostics = checkParsed(parsed, opts);
-  let dependencies: string[] | undefined;
-  if (parsed.doc && references) {
-    try {
-      const refs = await checkReferences(fs, parsed.doc, opts);
-      dependencies = refs.dependencies;
-      if (refs.diagnostics.length) diagnostics = finish(parsed.doc, [...diagnostics, ...refs.diagnostics]);
-    } catch (e) {
-      log(`reference check of ${file} failed: ${(e as Error).message}`);
-    }
-  }
+  const diagnostics = rules ? checkParsed(parsed, opts) : [];
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
   // Kept per skill by the index: detached, so it does not hold the document's text.
-  return { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), dependencies };
+  return { result: { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim) }, doc: parsed.doc };
+}
+
+/** Adds the reference checks to a skill file's document check. */
+export async function checkSkillReferences(fs: FileSystem, first: DocumentCheck, opts: CheckOptions, log: (m: string) => void = () => {}): Promise<DiskCheck> {
+  const { result, doc } = first;
+  if (!doc) return result;
+  try {
+    const refs = await checkReferences(fs, doc, opts);
+    const diagnostics = refs.diagnostics.length ? finish(doc, [...result.diagnostics, ...refs.diagnostics.map(slim)]) : result.diagnostics;
+    return { ...result, diagnostics, dependencies: refs.dependencies };
+  } catch (e) {
+    log(`reference check of ${result.file} failed: ${(e as Error).message}`);
+    return result;
+  }
 }
 
 /**

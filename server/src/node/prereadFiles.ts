@@ -32,10 +32,10 @@ const TEXT = /\.(md|markdown|txt|py|sh|bash|zsh|ps1|js|mjs|cjs|ts|tsx|jsx|json|j
 
 /**
  * Reads each skill file and the text files of its folders (what the reference check
- * reads). A file that cannot be read whole now (missing, a FIFO, too large,
+ * reads; `skillFilesOnly` for a check without it). A file that cannot be read whole now (missing, a FIFO, too large,
  * unreadable) is skipped: the checking thread reads it and reports the problem.
  */
-export function prereadSkills(files: string[], listings: (SkillListings | undefined)[], skip: (file: string) => boolean, maxMs = PREREAD_MAX_MS): Preread {
+export function prereadSkills(files: string[], listings: (SkillListings | undefined)[], skip: (file: string) => boolean, maxMs = PREREAD_MAX_MS, skillFilesOnly = false): Preread {
   let buffer = new Uint8Array(64 * 1024);
   let used = 0;
   const out: [string, number, number][] = [];
@@ -78,6 +78,7 @@ export function prereadSkills(files: string[], listings: (SkillListings | undefi
   };
   for (let i = 0; i < files.length; i++) {
     read(files[i]);
+    if (skillFilesOnly) continue;
     let left = PREREAD_MAX_PER_SKILL;
     for (const [dir, entries] of listings[i] ?? []) {
       for (const e of entries) {

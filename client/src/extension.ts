@@ -58,7 +58,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
     vscode.commands.registerCommand('skillmd.showIndexStatus', async () => {
       try {
         const s = await server.sendRequest<IndexStatus>(INDEX_STATUS);
-        void vscode.window.showInformationMessage(`skillmd: ${s.state}, ${s.done}/${s.total} skills checked${s.durationMs !== undefined ? ` in ${s.durationMs} ms` : ''} (${s.diagnosticMode} diagnostics).`);
+        const refs = s.references.state === 'idle' ? '' : `; references ${s.references.state}, ${s.references.done}/${s.total} skills${s.references.durationMs !== undefined ? ` in ${s.references.durationMs} ms` : ''}`;
+        void vscode.window.showInformationMessage(`skillmd: index ${s.state}, ${s.done}/${s.total} skills checked${s.durationMs !== undefined ? ` in ${s.durationMs} ms` : ''}${refs} (${s.diagnosticMode} diagnostics).`);
         return s;
       } catch (e) {
         void vscode.window.showErrorMessage(`skillmd: ${(e as Error).message}`);

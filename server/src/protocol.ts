@@ -12,6 +12,18 @@ export interface IndexStatus {
   durationMs?: number;
   /** complete runs so far */
   runs: number;
+  /**
+   * The reference checks of the indexed skills (off: 'idle'). With index worker threads
+   * they go on after the index is ready, and each skill's diagnostics are completed as
+   * its references are checked.
+   */
+  references: {
+    state: 'idle' | 'checking' | 'ready';
+    /** skills whose references are checked in the current run */
+    done: number;
+    /** wall time of the last complete run, index included */
+    durationMs?: number;
+  };
   /** how diagnostics reach the client */
   diagnosticMode: 'pull' | 'push';
 }

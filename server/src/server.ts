@@ -186,7 +186,11 @@ async function reindex(): Promise<void> {
       progress = { report: (pct, msg) => p.report(pct, msg ?? ''), done: () => p.done() };
     }
   }
-  await index.rebuild(folders, (done, total) => progress?.report(Math.floor((100 * done) / Math.max(1, total)), `${done}/${total}`));
+  // Half the bar for the index, half for the reference checks that go on after it.
+  await index.rebuild(folders, (done, total, referencesDone) => {
+    const n = Math.max(1, total);
+    progress?.report(Math.floor((50 * (done + referencesDone)) / n), index.references ? `${done}/${total}, references ${referencesDone}/${total}` : `${done}/${total}`);
+  });
   progress?.done();
 }
 

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { IndexStatus } from '../../server/src/protocol';
 import {
   CancellationTokenSource,
   createMessageConnection,
@@ -217,11 +218,15 @@ export class TestClient {
     await new Promise((r) => setTimeout(r, 50));
   }
 
-  async waitForIndex(timeout = 30_000): Promise<{ state: string; total: number; done: number; runs: number; durationMs?: number }> {
+  /**
+   * Waits for the index and for the reference checks that go on after it
+   * (`references: false`: the index only); `runs`: for that many complete runs.
+   */
+  async waitForIndex(timeout = 30_000, { references = true, runs = 1 } = {}): Promise<IndexStatus> {
     const end = Date.now() + timeout;
     for (;;) {
-      const s = await this.request<{ state: string; total: number; done: number; runs: number }>('skillmd/indexStatus');
-      if (s.state === 'ready') return s;
+      const s = await this.request<IndexStatus>('skillmd/indexStatus');
+      if (s.state === 'ready' && s.runs >= runs && (!references || s.references.state !== 'checking')) return s;
       if (Date.now() > end) throw new Error(`index not ready: ${JSON.stringify(s)}`);
       await new Promise((r) => setTimeout(r, 20));
     }

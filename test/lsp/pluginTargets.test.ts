@@ -45,11 +45,7 @@ describe('Claude Code plugin skills', () => {
 
     rmSync(join(root, 'plugin/.claude-plugin'), { recursive: true });
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(join(root, 'plugin/.claude-plugin')), type: 3 }] });
-    for (const end = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 20))) {
-      const st = await c.request<{ state: string; runs: number }>('skillmd/indexStatus');
-      if (st.runs === 2 && st.state === 'ready') break;
-      assert.ok(Date.now() < end, `the second index run: ${JSON.stringify(st)}`);
-    }
+    await c.waitForIndex(60_000, { runs: 2 });
     const after = await c.request<Report>('workspace/diagnostic', { previousResultIds: [] });
     assert.equal(withProblems(after).length, N + 1);
     const one = after.items.find((i) => i.uri === uriOf(s0))!;

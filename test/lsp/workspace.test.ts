@@ -139,6 +139,44 @@ describe('workspace index', () => {
   });
 });
 
+describe('workspace index, then its reference checks', () => {
+  let root: string;
+  let c: TestClient;
+  const N = 1500;
+  before(async () => {
+    const files: Record<string, string> = {};
+    // Each skill breaks a document rule (its name is not its folder's) and has a missing reference.
+    for (let i = 0; i < N; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: t${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md).\n`;
+    root = makeWorkspace(files);
+    c = await startServer({ root, mode: 'pull', env: { SKILLMD_THREADS: '1' } });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('the index is ready with every skill\'s document rules; the reference checks complete each skill after it', async () => {
+    const ready = await c.waitForIndex(60_000, { references: false });
+    assert.equal(ready.total, N);
+    assert.equal(ready.references.state, 'checking', JSON.stringify(ready));
+    const first = await c.request<{ items: { uri: string; resultId?: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    assert.equal(first.items.length, N);
+    const brief = (items: Diag[] = []) => JSON.stringify(items.map((d) => [d.code, d.range.start.line, d.range.start.character]));
+    const documentOnly = brief([{ code: 'name-folder-mismatch', range: r(1, 6, 1, 6 + 1) } as Diag]);
+    const complete = JSON.stringify([['name-folder-mismatch', 1, 6], ['reference-missing', 6, 11]]);
+    const kinds = new Set(first.items.map((i) => brief(i.items)));
+    assert.ok(kinds.has(documentOnly), [...kinds].join('\n'));
+    for (const k of kinds) assert.ok(k === documentOnly || k === complete, k);
+
+    const done = await c.waitForIndex(60_000);
+    assert.deepEqual({ state: done.references.state, done: done.references.done }, { state: 'ready', done: N });
+    const second = await c.request<{ items: { uri: string; kind: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: first.items.map((i) => ({ uri: i.uri, value: i.resultId! })) });
+    const all = new Map(first.items.map((i) => [i.uri, brief(i.items)]));
+    for (const i of second.items) if (i.kind === 'full') all.set(i.uri, brief(i.items));
+    assert.deepEqual([...new Set(all.values())], [complete]);
+  });
+});
+
 describe('workspace index in a worker, with a referenced file open', () => {
   let root: string;
   let extra: string;
@@ -165,11 +203,7 @@ describe('workspace index in a worker, with a referenced file open', () => {
     await c.open(guide, '# Guide\n\nNothing about setting up.\n');
     // A new workspace folder: every skill is checked again, in the worker.
     await c.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: uriOf(extra), name: 'extra' }], removed: [] } });
-    for (const end = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 20))) {
-      const st = await c.request<{ state: string; runs: number }>('skillmd/indexStatus');
-      if (st.runs === 2 && st.state === 'ready') break;
-      assert.ok(Date.now() < end, `the second index run: ${JSON.stringify(st)}`);
-    }
+    await c.waitForIndex(60_000, { runs: 2 });
     const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
     assert.equal(ws.items.length, N);
     const broken = ws.items.filter((i) => i.items?.length).map((i) => [i.uri, (i.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character])]);

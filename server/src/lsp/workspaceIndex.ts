@@ -20,6 +20,8 @@ export interface IndexedSkill {
   diagnostics: SkillDiagnostic[];
   /** changes whenever the diagnostics may have changed */
   resultId: string;
+  /** only the document rules' diagnostics so far: the reference checks are still running */
+  referencesPending?: boolean;
 }
 
 /** The index's part of the `skillmd/indexStatus` answer (the server adds the diagnostic mode). */
@@ -32,6 +34,10 @@ const SLICE_MS = 8;
 /** Distinct strings the index shares at most before it starts a new table. */
 const MAX_INTERNED = 100_000;
 const CONCURRENCY = 16;
+
+function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+}
 
 export class WorkspaceIndex {
   readonly skills = new Map<string, IndexedSkill>();
@@ -49,7 +55,7 @@ export class WorkspaceIndex {
   private counter = 0;
   private waiters: (() => void)[] = [];
   private listeners: ((files: string[]) => void)[] = [];
-  readonly status: IndexStatus = { state: 'idle', total: 0, done: 0, runs: 0 };
+  readonly status: IndexStatus = { state: 'idle', total: 0, done: 0, runs: 0, references: { state: 'idle', done: 0 } };
 
   constructor(
     private readonly fs: FileSystem,
@@ -78,7 +84,7 @@ export class WorkspaceIndex {
   }
 
   /** Scans the folders and checks every skill; a newer call cancels this one. */
-  async rebuild(folders: readonly string[], onProgress?: (done: number, total: number) => void): Promise<void> {
+  async rebuild(folders: readonly string[], onProgress?: (done: number, total: number, referencesDone: number) => void): Promise<void> {
     const run = ++this.run;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
@@ -87,6 +93,10 @@ export class WorkspaceIndex {
     this.status.state = 'indexing';
     this.status.total = 0;
     this.status.done = 0;
+    const refs = this.status.references;
+    refs.state = this.references ? 'checking' : 'idle';
+    refs.done = 0;
+    refs.durationMs = undefined;
     const files: string[] = [];
     const seen = new Set<string>();
     let sliceStart = performance.now();
@@ -100,30 +110,40 @@ export class WorkspaceIndex {
       const b = batch;
       batch = [];
       if (b.length) this.emit(b);
-      onProgress?.(this.status.done, this.status.total);
+      onProgress?.(this.status.done, this.status.total, refs.done);
       sliceStart = performance.now();
     };
+    /** checks a batch completely on this thread: no worker is left */
+    const fallback = async (list: string[], listings: (SkillListings | undefined)[]) => {
+      for (let i = 0; i < list.length; i++) {
+        if (token.isCancellationRequested) return;
+        refs.done++;
+        record(list[i], await this.checkFile(list[i], listings[i]));
+        if (performance.now() - sliceStart > SLICE_MS) {
+          flush();
+          await yieldToEventLoop();
+        }
+      }
+    };
     // With worker threads the checks run while the walk goes on; results come back here.
+    // This first run checks the document rules only, so the index is complete about as
+    // soon as the walk is. The reference checks (most of the work) wait for a second
+    // run after the walk: run beside it they slowed the walk as much as they gained
+    // (two cores), and after it the main thread is free to read ahead for them.
+    /** what the second run checks: files and the walk's listings of their folders */
+    const deferred: [string, SkillListings | undefined][] = [];
     const pool = this.pool?.enabled ? this.pool.run({
       optionsFor: (f) => this.config.optionsFor(f),
       generation: () => this.config.generation,
-      references: this.references,
+      references: false,
       open: () => this.openBuffers?.() ?? [],
       cancelled: () => token.isCancellationRequested,
       onResult: (r) => {
+        if (this.references) r.referencesPending = true;
         record(r.file, this.entryOf(r));
         if (performance.now() - sliceStart > SLICE_MS) flush();
       },
-      fallback: async (list, listings) => {
-        for (let i = 0; i < list.length; i++) {
-          if (token.isCancellationRequested) return;
-          record(list[i], await this.checkFile(list[i], listings[i]));
-          if (performance.now() - sliceStart > SLICE_MS) {
-            flush();
-            await yieldToEventLoop();
-          }
-        }
-      },
+      fallback,
     }) : undefined;
     for (const folder of folders) {
       const scan = await findSkillFiles(this.fs, folder, {
@@ -136,8 +156,13 @@ export class WorkspaceIndex {
           files.push(f);
           this.status.total++;
           if (!pool) return;
-          if (this.isOpen(f)) record(f, await this.checkFile(f));
-          else await pool.add(f, listings);
+          if (this.isOpen(f)) {
+            refs.done++;
+            record(f, await this.checkFile(f));
+            return;
+          }
+          if (this.references) deferred.push([f, listings]);
+          await pool.add(f, listings);
         },
       });
       if (token.isCancellationRequested) return void (await pool?.finish());
@@ -155,6 +180,7 @@ export class WorkspaceIndex {
         const file = files[next++];
         const entry = await this.checkFile(file);
         if (token.isCancellationRequested) return;
+        refs.done++;
         record(file, entry);
         if (performance.now() - sliceStart > SLICE_MS) {
           flush();
@@ -175,6 +201,61 @@ export class WorkspaceIndex {
     const w = this.waiters;
     this.waiters = [];
     for (const fn of w) fn();
+    if (!this.references) return;
+
+    if (pool && this.pool) {
+      // Each complete result replaces the first one, unless the file was checked again
+      // meanwhile (changed on disk, closed in the editor).
+      const pending = (f: string) => !!this.skills.get(f)?.referencesPending;
+      const second = this.pool.run({
+        optionsFor: (f) => this.config.optionsFor(f),
+        generation: () => this.config.generation,
+        references: 'only',
+        open: () => this.openBuffers?.() ?? [],
+        cancelled: () => token.isCancellationRequested,
+        onResult: (r) => {
+          refs.done++;
+          const first = this.skills.get(r.file);
+          if (!first?.referencesPending) return;
+          if (r.referencesOnly) {
+            if (!r.diagnostics.length) {
+              // Nothing to add: the first result stands, and clients need not hear of it again.
+              if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
+              delete first.referencesPending;
+              return;
+            }
+            r.diagnostics = [...first.diagnostics, ...r.diagnostics].sort(byPosition);
+          }
+          this.skills.set(r.file, this.entryOf(r));
+          batch.push(r.file);
+          if (performance.now() - sliceStart > SLICE_MS) flush();
+        },
+        fallback: async (list, listings) => {
+          for (let i = 0; i < list.length; i++) {
+            if (token.isCancellationRequested) return;
+            refs.done++;
+            if (!pending(list[i])) continue;
+            this.skills.set(list[i], await this.checkFile(list[i], listings[i]));
+            batch.push(list[i]);
+            if (performance.now() - sliceStart > SLICE_MS) {
+              flush();
+              await yieldToEventLoop();
+            }
+          }
+        },
+      });
+      for (const [f, listings] of deferred) {
+        if (token.isCancellationRequested) break;
+        if (pending(f)) await second.add(f, listings);
+        else refs.done++;
+      }
+      await second.finish();
+      if (token.isCancellationRequested) return;
+    }
+    flush();
+    refs.state = 'ready';
+    refs.durationMs = Math.round(performance.now() - t0);
+    this.log(`checked the references of ${files.length} skills in ${refs.durationMs} ms (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
   }
 
   /** Re-reads one file (created or changed on disk, or closed in the editor). */
@@ -238,7 +319,9 @@ export class WorkspaceIndex {
       d.severity = this.intern(d.severity);
       d.message = this.intern(d.message);
     }
-    return { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
+    const entry: IndexedSkill = { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
+    if (r.referencesPending) entry.referencesPending = true;
+    return entry;
   }
 
   private readonly interned = new Map<string, string>();

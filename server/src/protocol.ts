@@ -13,9 +13,10 @@ export interface IndexStatus {
   /** complete runs so far */
   runs: number;
   /**
-   * The reference checks of the indexed skills (off: 'idle'). With index worker threads
-   * they go on after the index is ready, and each skill's diagnostics are completed as
-   * its references are checked.
+   * The reference checks of the indexed skills (off: 'idle'). In the first index run
+   * on worker threads they go on after the index is ready, and each skill's
+   * diagnostics are completed as its references are checked; otherwise they are done
+   * with the index.
    */
   references: {
     state: 'idle' | 'checking' | 'ready';

@@ -177,6 +177,42 @@ describe('workspace index, then its reference checks', () => {
   });
 });
 
+describe('workspace index: a new run during the reference checks', () => {
+  let root: string;
+  let extra: string;
+  let c: TestClient;
+  const N = 1500;
+  before(async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < N; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: t${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md).\n`;
+    root = makeWorkspace(files);
+    extra = makeWorkspace({});
+    c = await startServer({ root, mode: 'push', env: { SKILLMD_THREADS: '1' } });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+    removeWorkspace(extra);
+  });
+
+  test('it finishes (the workers are shared with the cancelled run), and no skill loses its reference problems on the way', async () => {
+    const ready = await c.waitForIndex(60_000, { references: false });
+    assert.equal(ready.references.state, 'checking', JSON.stringify(ready));
+    // A new workspace folder: a new run, while the first one's reference checks are in the workers.
+    await c.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: uriOf(extra), name: 'extra' }], removed: [] } });
+    const done = await c.waitForIndex(60_000, { runs: 2 });
+    assert.deepEqual({ total: done.total, references: done.references.state, checked: done.references.done }, { total: N, references: 'ready', checked: N });
+    const complete = 'name-folder-mismatch,reference-missing';
+    const shown = (uri: string) => (c.published.get(uri) ?? []).map((p) => p.diagnostics.map((d) => d.code).join(','));
+    for (let i = 0; i < N; i++) {
+      const seq = shown(uriOf(join(root, `skills/s${i}/SKILL.md`)));
+      assert.equal(seq[seq.length - 1], complete, `s${i}: ${seq.join(' | ')}`);
+      // Once complete, never shown without its reference problem again.
+      assert.ok(seq.slice(seq.indexOf(complete)).every((x) => x === complete), `s${i}: ${seq.join(' | ')}`);
+    }
+  });
+});
+
 describe('workspace index in a worker, with a referenced file open', () => {
   let root: string;
   let extra: string;
@@ -227,7 +263,7 @@ describe('workspace index whose worker dies', () => {
 
   test('the main thread checks what the worker left, and every skill gets its result', async () => {
     const done = await c.waitForIndex(60_000);
-    assert.equal(done.total, N);
+    assert.deepEqual({ total: done.total, references: done.references.done }, { total: N, references: N });
     assert.ok(c.messages.includes('index worker stopped: exit 70'), c.messages.join('\n'));
     const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
     assert.equal(ws.items.length, N);

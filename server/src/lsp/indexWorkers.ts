@@ -121,6 +121,12 @@ export class IndexPool {
   private nextId = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private runs = 0;
+  /**
+   * Every unfinished run's way to send its batches and wake its waiting caller. Runs
+   * share the workers: a slot freed by one run's batch may be another's turn (a new
+   * run waits while a cancelled one still has batches in the workers).
+   */
+  private readonly active = new Set<() => void>();
 
   constructor(private readonly bundle: string, private readonly threads: number, private readonly log: (m: string) => void = () => {}) {}
 
@@ -142,6 +148,7 @@ export class IndexPool {
         slot.pending.delete(m.id);
         slot.busy--;
         done?.(m.out.map(unpackCheck));
+        this.wakeAll();
       });
       const fail = (e: Error | number) => {
         if (slot.stopping) return;
@@ -149,6 +156,7 @@ export class IndexPool {
         this.slots = this.slots.filter((s) => s !== slot);
         for (const done of slot.pending.values()) done(undefined);
         slot.pending.clear();
+        this.wakeAll();
       };
       worker.on('error', fail);
       worker.on('exit', (code) => code !== 0 && fail(code));
@@ -166,6 +174,10 @@ export class IndexPool {
     if (!this.enabled) return;
     this.start();
     this.stopWhenIdle();
+  }
+
+  private wakeAll(): void {
+    for (const turn of [...this.active]) turn();
   }
 
   private stopWhenIdle(): void {
@@ -234,8 +246,6 @@ export class IndexPool {
               if (out) for (const r of out) opts.onResult(r);
               else queue.unshift(b);
             }
-            dispatch();
-            notify();
           });
           const open = opts.open();
           const openFiles = new Set(open.map(([f]) => f));
@@ -248,6 +258,11 @@ export class IndexPool {
       }
     };
     const wait = () => new Promise<void>((resolve) => (wake = resolve));
+    const turn = () => {
+      dispatch();
+      notify();
+    };
+    this.active.add(turn);
     return {
       add: async (file, listings) => {
         // A batch leaves when the next file arrives: the walk is done with its folders.
@@ -285,6 +300,7 @@ export class IndexPool {
           }
           await wait();
         }
+        this.active.delete(turn);
         this.runs--;
         this.stopWhenIdle();
       },

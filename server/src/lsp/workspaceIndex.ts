@@ -74,7 +74,7 @@ export class WorkspaceIndex {
     return this.status.state === 'ready';
   }
 
-  /** Resolves when the current run completes (or the token is cancelled). */
+  /** Resolves when the current run's index is ready (its reference checks may go on), or the token is cancelled. */
   whenReady(token?: { isCancellationRequested: boolean; onCancellationRequested?: (fn: () => void) => unknown }): Promise<void> {
     if (this.ready) return Promise.resolve();
     return new Promise((resolve) => {
@@ -95,6 +95,11 @@ export class WorkspaceIndex {
     this.status.done = 0;
     const refs = this.status.references;
     refs.state = this.references ? 'checking' : 'idle';
+    // The first index runs in two steps (below); a later run (new settings, another
+    // folder) in one, so the skills' reference problems do not vanish and come back.
+    const split = this.references && this.status.runs === 0;
+    /** files the first step checked completely (no worker was left) */
+    const complete = new Set<string>();
     refs.done = 0;
     refs.durationMs = undefined;
     const files: string[] = [];
@@ -118,6 +123,7 @@ export class WorkspaceIndex {
       for (let i = 0; i < list.length; i++) {
         if (token.isCancellationRequested) return;
         refs.done++;
+        if (split) complete.add(list[i]);
         record(list[i], await this.checkFile(list[i], listings[i]));
         if (performance.now() - sliceStart > SLICE_MS) {
           flush();
@@ -126,20 +132,21 @@ export class WorkspaceIndex {
       }
     };
     // With worker threads the checks run while the walk goes on; results come back here.
-    // This first run checks the document rules only, so the index is complete about as
-    // soon as the walk is. The reference checks (most of the work) wait for a second
-    // run after the walk: run beside it they slowed the walk as much as they gained
-    // (two cores), and after it the main thread is free to read ahead for them.
+    // Split, this first run checks the document rules only, so the index is complete
+    // about as soon as the walk is. The reference checks (most of the work) wait for a
+    // second run after the walk: run beside it they slowed the walk as much as they
+    // gained (two cores), and after it the main thread is free to read ahead for them.
     /** what the second run checks: files and the walk's listings of their folders */
     const deferred: [string, SkillListings | undefined][] = [];
     const pool = this.pool?.enabled ? this.pool.run({
       optionsFor: (f) => this.config.optionsFor(f),
       generation: () => this.config.generation,
-      references: false,
+      references: split ? false : this.references,
       open: () => this.openBuffers?.() ?? [],
       cancelled: () => token.isCancellationRequested,
       onResult: (r) => {
-        if (this.references) r.referencesPending = true;
+        if (split) r.referencesPending = true;
+        else refs.done++;
         record(r.file, this.entryOf(r));
         if (performance.now() - sliceStart > SLICE_MS) flush();
       },
@@ -161,7 +168,7 @@ export class WorkspaceIndex {
             record(f, await this.checkFile(f));
             return;
           }
-          if (this.references) deferred.push([f, listings]);
+          if (split) deferred.push([f, listings]);
           await pool.add(f, listings);
         },
       });
@@ -203,7 +210,7 @@ export class WorkspaceIndex {
     for (const fn of w) fn();
     if (!this.references) return;
 
-    if (pool && this.pool) {
+    if (split && pool && this.pool) {
       // Each complete result replaces the first one, unless the file was checked again
       // meanwhile (changed on disk, closed in the editor).
       const pending = (f: string) => !!this.skills.get(f)?.referencesPending;
@@ -234,8 +241,12 @@ export class WorkspaceIndex {
           for (let i = 0; i < list.length; i++) {
             if (token.isCancellationRequested) return;
             refs.done++;
-            if (!pending(list[i])) continue;
-            this.skills.set(list[i], await this.checkFile(list[i], listings[i]));
+            const first = this.skills.get(list[i]);
+            if (!first?.referencesPending) continue;
+            const entry = await this.checkFile(list[i], listings[i]);
+            // Unless it was checked again (or the run cancelled) while this one read it.
+            if (token.isCancellationRequested || this.skills.get(list[i]) !== first) continue;
+            this.skills.set(list[i], entry);
             batch.push(list[i]);
             if (performance.now() - sliceStart > SLICE_MS) {
               flush();
@@ -247,7 +258,7 @@ export class WorkspaceIndex {
       for (const [f, listings] of deferred) {
         if (token.isCancellationRequested) break;
         if (pending(f)) await second.add(f, listings);
-        else refs.done++;
+        else if (!complete.has(f)) refs.done++;
       }
       await second.finish();
       if (token.isCancellationRequested) return;

@@ -76,6 +76,7 @@ enableReferenceChecks({ index: refs.deps });
 index.references = true;
 index.onDependencies = (f, deps) => refs.deps.update(f, deps);
 index.onRemoved = (f) => refs.deps.remove(f);
+index.onReferencesChecked = () => diagnostics?.referencesChecked();
 // The index workers run their own, smaller bundle (indexWorker.ts), built next to this one.
 index.pool = new IndexPool(path.join(__dirname, 'indexWorker.js'), indexThreads(), (m) => connection.console.log(m));
 index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {

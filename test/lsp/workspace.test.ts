@@ -168,8 +168,11 @@ describe('workspace index, then its reference checks', () => {
     assert.ok(kinds.has(documentOnly), [...kinds].join('\n'));
     for (const k of kinds) assert.ok(k === documentOnly || k === complete, k);
 
+    const refreshes = c.messages.filter((m) => m === 'refresh').length;
     const done = await c.waitForIndex(60_000);
     assert.deepEqual({ state: done.references.state, done: done.references.done }, { state: 'ready', done: N });
+    // A client that does not keep a workspace pull open is asked to pull again.
+    await c.until(() => c.messages.filter((m) => m === 'refresh').length > refreshes, 'workspace/diagnostic/refresh');
     const second = await c.request<{ items: { uri: string; kind: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: first.items.map((i) => ({ uri: i.uri, value: i.resultId! })) });
     const all = new Map(first.items.map((i) => [i.uri, brief(i.items)]));
     for (const i of second.items) if (i.kind === 'full') all.set(i.uri, brief(i.items));

@@ -161,6 +161,16 @@ export class DiagnosticsService {
     this.refreshClient();
   }
 
+  /**
+   * The first index's reference checks are done: a pull client that does not keep a
+   * workspace pull open would keep the first step's results.
+   */
+  referencesChecked(): void {
+    if (this.mode === 'push') return;
+    this.wakeHolders();
+    this.refreshClient();
+  }
+
   private refreshPending = false;
   /** set by the server: whether the client supports workspace/diagnostic/refresh */
   clientRefresh = false;

@@ -51,6 +51,8 @@ export class WorkspaceIndex {
   onDependencies?: (file: string, dependencies: string[]) => void;
   /** set by the server: called for every skill file that leaves the index */
   onRemoved?: (file: string) => void;
+  /** set by the server: the reference checks that followed the index (first run) are done */
+  onReferencesChecked?: () => void;
   private run = 0;
   private counter = 0;
   private waiters: (() => void)[] = [];
@@ -262,6 +264,8 @@ export class WorkspaceIndex {
       }
       await second.finish();
       if (token.isCancellationRequested) return;
+      flush();
+      this.onReferencesChecked?.();
     }
     flush();
     refs.state = 'ready';

@@ -5,7 +5,9 @@ import {
   createConnection,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   WatchKind,
@@ -55,6 +57,9 @@ if (transport === 'help') {
   process.exit(0);
 }
 const connection = createConnection(ProposedFeatures.all);
+// A promise nobody waits for that fails (a client's error answer to a request sent for
+// effect) must not end the user's session: Node would exit on it. It is logged instead.
+process.on('unhandledRejection', (e) => connection.console.error(`skillmd: unhandled rejection: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
 const documents = new TextDocuments(TextDocument);
 const fs = new NodeFileSystem();
 const config = new Configuration(fs, pluginFolderProbe);
@@ -174,7 +179,8 @@ async function loadSettings(pushed?: unknown): Promise<void> {
 async function loadConfigFiles(): Promise<void> {
   const problems = await config.loadConfigFiles(folders);
   for (const p of problems) {
-    void connection.window.showWarningMessage(`skillmd: ${p.file}: ${p.problems.join('; ')}`);
+    // A message with no actions: a notification, nothing to answer (or to fail).
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `skillmd: ${p.file}: ${p.problems.join('; ')}` }).catch(() => undefined);
   }
 }
 

@@ -9,6 +9,7 @@ import type { IndexStatus } from '../../server/src/protocol';
 import {
   CancellationTokenSource,
   createMessageConnection,
+  ResponseError,
   StreamMessageReader,
   StreamMessageWriter,
   type CancellationToken,
@@ -107,6 +108,8 @@ export class TestClient {
   readonly published = new Map<string, Published[]>();
   readonly registrations: unknown[] = [];
   readonly messages: string[] = [];
+  /** answer workspace/diagnostic/refresh with an error, as a client that announces it and does not handle it */
+  refreshError = false;
   /** window/showMessageRequest messages received, and how to answer them (null = dismissed) */
   readonly messageRequests: { message: string; actions?: { title: string }[] }[] = [];
   answerMessage: (p: { message: string; actions?: { title: string }[] }) => { title: string } | null = () => null;
@@ -143,6 +146,7 @@ export class TestClient {
     conn.onRequest('workspace/diagnostic/refresh', () => {
       this.messages.push('refresh');
       this.wake();
+      if (this.refreshError) throw new ResponseError(-32601, 'Unhandled method workspace/diagnostic/refresh');
       return null;
     });
   }

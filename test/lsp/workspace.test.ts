@@ -180,6 +180,22 @@ describe('workspace index, then its reference checks', () => {
   });
 });
 
+test('a pull client that announces refresh support and answers the refresh with an error does not stop the server', async () => {
+  const root = makeWorkspace(numberedSkills(30, 'See [this](references/gone.md).'));
+  const c = await startServer({ root, mode: 'pull' });
+  c.refreshError = true;
+  try {
+    await c.waitForIndex(60_000);
+    await c.until(() => c.messages.includes('refresh'), 'workspace/diagnostic/refresh');
+    await new Promise((r) => setTimeout(r, 100));
+    const ws = await c.request<{ items: { items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    assert.equal(ws.items.filter((i) => i.items?.some((d) => d.code === 'reference-missing')).length, 30);
+  } finally {
+    await c.stop();
+    removeWorkspace(root);
+  }
+});
+
 describe('workspace index: a new run during the reference checks', () => {
   let root: string;
   let extra: string;

@@ -3,6 +3,7 @@
 // checked from the editor's text after a quiet period; every other SKILL.md comes
 // from the workspace index.
 import {
+  DiagnosticRefreshRequest,
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
   ResponseError,
@@ -171,6 +172,11 @@ export class DiagnosticsService {
     this.refreshClient();
   }
 
+  /** A client may announce refresh support and still answer with an error: that is no reason to stop. */
+  private sendRefresh(): void {
+    this.connection.sendRequest(DiagnosticRefreshRequest.type).catch(() => undefined);
+  }
+
   private refreshPending = false;
   /** set by the server: whether the client supports workspace/diagnostic/refresh */
   clientRefresh = false;
@@ -180,7 +186,7 @@ export class DiagnosticsService {
     this.refreshPending = true;
     setTimeout(() => {
       this.refreshPending = false;
-      void this.connection.languages.diagnostics.refresh();
+      this.sendRefresh();
     }, 20);
   }
 
@@ -276,7 +282,7 @@ export class DiagnosticsService {
       }
     } else {
       this.wakeHolders();
-      if (clientRefresh) this.connection.languages.diagnostics.refresh();
+      if (clientRefresh) this.sendRefresh();
     }
   }
 

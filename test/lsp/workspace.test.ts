@@ -196,6 +196,28 @@ test('a pull client that announces refresh support and answers the refresh with 
   }
 });
 
+test('a skill file changed on disk between the two steps, with no watcher event, is checked whole', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 1500; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md) and [that](references/gone2.md).\n`;
+  // Walked last: its reference check comes after the change below.
+  files['zzz/SKILL.md'] = '---\nname: wrong\ndescription: Z. Use when the user asks for z.\n---\n# Z\n\nSee [this](references/gone.md).\n';
+  const root = makeWorkspace(files);
+  const c = await startServer({ root, mode: 'pull', env: { SKILLMD_THREADS: '1' } });
+  try {
+    const ready = await c.waitForIndex(60_000, { references: false });
+    assert.equal(ready.references.state, 'checking', JSON.stringify(ready));
+    // The name fixed, the link three lines down: neither step's result alone is this text's.
+    writeFileSync(join(root, 'zzz/SKILL.md'), '---\nname: zzz\ndescription: Z. Use when the user asks for z.\n---\n# Z\n\n\n\n\nSee [this](references/gone.md).\n');
+    await c.waitForIndex(60_000);
+    const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    const zzz = ws.items.find((i) => i.uri === uriOf(join(root, 'zzz/SKILL.md')))!;
+    assert.deepEqual((zzz.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character]), [['reference-missing', 9, 11]]);
+  } finally {
+    await c.stop();
+    removeWorkspace(root);
+  }
+});
+
 describe('workspace index: a new run during the reference checks', () => {
   let root: string;
   let extra: string;

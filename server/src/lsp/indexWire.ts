@@ -19,6 +19,7 @@ export interface WireCheck {
   flat: unknown[];
   /** only the reference checks ran (DiskCheck.referencesOnly) */
   referencesOnly?: true;
+  textHash?: number;
 }
 
 type Extra = Omit<SkillDiagnostic, 'code' | 'severity' | 'message' | 'file' | 'range'>;
@@ -42,6 +43,7 @@ export function packCheck(r: DiskCheck): WireCheck {
   const out: WireCheck = { file: r.file, name: r.name, flat };
   if (r.dependencies) out.dependencies = r.dependencies;
   if (r.referencesOnly) out.referencesOnly = true;
+  if (r.textHash !== undefined) out.textHash = r.textHash;
   return out;
 }
 
@@ -63,5 +65,6 @@ export function unpackCheck(w: WireCheck): DiskCheck {
   const out: DiskCheck = { file: w.file, name: w.name, diagnostics };
   if (w.dependencies) out.dependencies = w.dependencies;
   if (w.referencesOnly) out.referencesOnly = true;
+  if (w.textHash !== undefined) out.textHash = w.textHash;
   return out;
 }

@@ -22,6 +22,8 @@ export interface IndexedSkill {
   resultId: string;
   /** only the document rules' diagnostics so far: the reference checks are still running */
   referencesPending?: boolean;
+  /** while pending: the hash of the text the document rules saw */
+  textHash?: number;
 }
 
 /** The index's part of the `skillmd/indexStatus` answer (the server adds the diagnostic mode). */
@@ -216,6 +218,8 @@ export class WorkspaceIndex {
       // Each complete result replaces the first one, unless the file was checked again
       // meanwhile (changed on disk, closed in the editor).
       const pending = (f: string) => !!this.skills.get(f)?.referencesPending;
+      /** files whose text was not the first step's when the second read it */
+      const changed: string[] = [];
       const second = this.pool.run({
         optionsFor: (f) => this.config.optionsFor(f),
         generation: () => this.config.generation,
@@ -226,11 +230,14 @@ export class WorkspaceIndex {
           refs.done++;
           const first = this.skills.get(r.file);
           if (!first?.referencesPending) return;
+          // The file changed between the two steps (and no watcher said so): check it whole below.
+          if (r.referencesOnly && r.textHash !== first.textHash) return void changed.push(r.file);
           if (r.referencesOnly) {
             if (!r.diagnostics.length) {
               // Nothing to add: the first result stands, and clients need not hear of it again.
               if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
               delete first.referencesPending;
+              delete first.textHash;
               return;
             }
             r.diagnostics = [...first.diagnostics, ...r.diagnostics].sort(byPosition);
@@ -263,6 +270,15 @@ export class WorkspaceIndex {
         else if (!complete.has(f)) refs.done++;
       }
       await second.finish();
+      for (const f of changed) {
+        if (token.isCancellationRequested) return;
+        const first = this.skills.get(f);
+        if (!first?.referencesPending) continue;
+        const entry = await this.checkFile(f);
+        if (this.skills.get(f) !== first) continue;
+        this.skills.set(f, entry);
+        batch.push(f);
+      }
       if (token.isCancellationRequested) return;
       flush();
       this.onReferencesChecked?.();
@@ -335,7 +351,10 @@ export class WorkspaceIndex {
       d.message = this.intern(d.message);
     }
     const entry: IndexedSkill = { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
-    if (r.referencesPending) entry.referencesPending = true;
+    if (r.referencesPending) {
+      entry.referencesPending = true;
+      entry.textHash = r.textHash;
+    }
     return entry;
   }
 

@@ -30,7 +30,7 @@ export interface DiskCheck {
 const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** The document rules' result for a skill file, and its parse when references can still be checked. */
-export interface DocumentCheck {
+interface DocumentCheck {
   result: DiskCheck;
   doc?: SkillDocument;
 }
@@ -52,7 +52,7 @@ export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: Check
 }
 
 /** Reads and parses a skill file and runs the document rules (unless `rules` is false): everything but the reference checks. */
-export async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptions, rules = true): Promise<DocumentCheck> {
+async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptions, rules = true): Promise<DocumentCheck> {
   const name = path.basename(path.dirname(file));
   let bytes: Uint8Array;
   const tooLarge = (size: number): DocumentCheck => ({ result: { file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message: tooLargeMessage(size) }] } });
@@ -83,7 +83,7 @@ export async function checkSkillDocument(fs: FileSystem, file: string, opts: Che
 }
 
 /** Adds the reference checks to a skill file's document check. */
-export async function checkSkillReferences(fs: FileSystem, first: DocumentCheck, opts: CheckOptions, log: (m: string) => void = () => {}): Promise<DiskCheck> {
+async function checkSkillReferences(fs: FileSystem, first: DocumentCheck, opts: CheckOptions, log: (m: string) => void = () => {}): Promise<DiskCheck> {
   const { result, doc } = first;
   if (!doc) return result;
   try {

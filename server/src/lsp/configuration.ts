@@ -1,6 +1,7 @@
 // Settings from the editor (workspace/configuration, section `skillmd`, or
 // initializationOptions) merged with `.skillmd.json` in each workspace folder. The
 // config file wins over the editor for targets and rule severities.
+import { homedir } from 'node:os';
 import * as path from 'node:path';
 import type { CheckOptions } from '../core/check/checkDocument';
 import { isIgnored, settingsFor } from '../core/config/config';
@@ -10,6 +11,8 @@ import type { PluginFolderProbe } from '../core/profiles/targets';
 import type { ProfileId } from '../core/profiles/types';
 import type { SeveritySetting } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
+
+const HOME = homedir();
 
 export type RenameReferences = 'never' | 'prompt' | 'always';
 
@@ -101,7 +104,7 @@ export class Configuration {
   /** Check options for one SKILL.md. */
   optionsFor(file: string): CheckOptions {
     const loaded = this.configFor(file);
-    const opts: CheckOptions = { ruleSeverities: this.settings.rules };
+    const opts: CheckOptions = { ruleSeverities: this.settings.rules, homeDir: HOME };
     if (this.pluginProbe) opts.isPluginFolder = this.pluginProbe;
     if (loaded) {
       opts.config = loaded.config;

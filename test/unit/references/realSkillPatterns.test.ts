@@ -199,6 +199,21 @@ test('a skill kept in a project\'s .github/skills links to a file of the project
   ]);
 });
 
+test('a skill of the user\'s own (~/.claude/skills) links to a file in the home folder: a note that says so', async () => {
+  const fs = new MemoryFileSystem();
+  const file = '/home/ada/.claude/skills/notes/SKILL.md';
+  const text = '---\nname: notes\ndescription: Keeps notes. Use when asked.\n---\nSee [the log](../../../journal/log.md).\n';
+  fs.writeFile(file, text);
+  fs.writeFile('/home/ada/journal/log.md', '# Log\n');
+  const doc = parseSkillDocument(file, text);
+  const message = async (homeDir?: string) => (await checkReferences(fs, doc, { homeDir })).diagnostics.map((d) => [d.code, d.severity, d.message]);
+  assert.deepEqual(await message('/home/ada/'), [
+    ['reference-escapes-skill', 'info', '`../../../journal/log.md` lies in your home folder, outside the skill folder: agents on this machine read it, but a copy of the skill elsewhere goes without it.'],
+  ]);
+  // Kept in a project whose folder is not the home folder: the project's wording.
+  assert.deepEqual((await message('/home/bob'))[0][2], '`../../../journal/log.md` lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.');
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

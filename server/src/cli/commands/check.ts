@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
@@ -61,7 +62,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
 
   const fs = new NodeFileSystem({ sync: true });
   const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
-  const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe() };
+  const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe(), homeDir: os.homedir() };
   if (configPath) {
     const loaded = await loadConfigFile(fs, configPath);
     if (loaded.problems.length) throw new UsageError(`invalid configuration ${configPath}:\n  ${loaded.problems.join('\n  ')}`);

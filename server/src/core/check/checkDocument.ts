@@ -21,6 +21,8 @@ export interface CheckOptions {
   token?: CancellationToken;
   /** looks for a plugin's folder (`.claude-plugin`) above a skill; hosts with a disk give one */
   isPluginFolder?: PluginFolderProbe;
+  /** the user's home folder: a skill in an agent folder right below it (`~/.claude/skills`) is the user's own, not a project's */
+  homeDir?: string;
 }
 
 export interface SkillSettings {

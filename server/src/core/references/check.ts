@@ -134,6 +134,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   const plugin = opts.isPluginFolder && settings.targets.every((t) => t.id === 'claude-code') ? pluginOf(doc.path, opts.isPluginFolder) : undefined;
   const inOwnPlugin = (abs: string) => !!plugin && isInside(plugin.root, abs);
   const project = projectRootOf(doc.path);
+  const personal = project !== undefined && opts.homeDir !== undefined && project === opts.homeDir.replace(/\\/g, '/').replace(/(.)\/+$/, '$1');
   // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
   const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
   const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
@@ -249,7 +250,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
                 file,
                 range: ref.pathRange,
                 severity: 'info',
-                message: `${quote(ref.path)} lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.`,
+                message: personal
+                  ? `${quote(ref.path)} lies in your home folder, outside the skill folder: agents on this machine read it, but a copy of the skill elsewhere goes without it.`
+                  : `${quote(ref.path)} lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.`,
               });
               break;
             }

@@ -214,6 +214,19 @@ test('a skill of the user\'s own (~/.claude/skills) links to a file in the home 
   assert.deepEqual((await message('/home/bob'))[0][2], '`../../../journal/log.md` lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.');
 });
 
+test('a skill kept in a project names its files from the project\'s root: checked as the skill\'s own', async () => {
+  const fs = new MemoryFileSystem();
+  const file = '/w/repo/.github/skills/aot/SKILL.md';
+  const text = '---\nname: aot\ndescription: Measures AOT size. Use when asked.\n---\nRun `.github/skills/aot/scripts/Measure-AotSize.ps1`, then:\n\n```bash\n./.github/skills/aot/scripts/compare.sh --out .github/skills/aot/out.json\npwsh .github/skills/other/scripts/x.ps1\n```\n';
+  fs.writeFile(file, text);
+  fs.writeFile('/w/repo/.github/skills/aot/scripts/Measure-AotSize.ps1', 'Write-Output 1\n');
+  const { diagnostics } = await checkReferences(fs, parseSkillDocument(file, text));
+  // The script is the skill's (and used); an output named that way counts only if it exists.
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, r(d.range), d.message]), [
+    ['reference-missing', 'warning', '7:21-7:39', '`scripts/compare.sh` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+  ]);
+});
+
 test('renaming a file named in prose renames the mention, in the right letter case', async () => {
   const body = 'Read FORMS.md, then forms.md again; see @forms.md.\n';
   const { fs } = skill(body, { 'forms.md': '# Forms\n' });

@@ -2,7 +2,7 @@ import { likelyBodyStart } from '../document/likelyBodyStart';
 import type { SkillDocument } from '../document/model';
 import { getEntry, resolveNode } from '../document/values';
 import type { LineIndex } from '../text/lineIndex';
-import { installedPrefixLength, installNames } from './installedPath';
+import { installedPrefixLength, installNames, projectSkillPrefix } from './installedPath';
 import type { Range } from '../types';
 
 /**
@@ -163,6 +163,8 @@ interface Builder {
   skillDir?: string;
   /** folder names the skill may be installed under (installedPath.ts), once asked */
   names?: string[];
+  /** the skill folder as written from its project's root (installedPath.ts), once asked */
+  projectPrefix?: string;
 }
 
 /**
@@ -227,6 +229,8 @@ interface PushOptions {
   tentative?: boolean;
   executed?: boolean;
   label?: string;
+  /** length of a prefix that stands for the skill folder, found by the caller */
+  prefix?: number;
 }
 
 /** Adds the reference at `start`–`end`; `raw` is that span of the text. */
@@ -234,7 +238,7 @@ function push(b: Builder, kind: ReferenceKind, start: number, end: number, raw: 
   let pathStart = start;
   let variable: string | undefined;
   let base = opts.base;
-  const prefix = skillPrefixLength(b, raw);
+  const prefix = opts.prefix ?? skillPrefixLength(b, raw);
   if (prefix) {
     variable = raw.slice(0, prefix - 1);
     pathStart += prefix;
@@ -343,6 +347,20 @@ function pathToken(b: Builder, kind: 'code' | 'shell' | 'prose', start: number, 
     return;
   }
   const dotSlash = dot && text.charCodeAt(start + 1) === 47 /* / */;
+  // `.github/skills/<this skill>/scripts/x.ps1`: written from the project's root, a file of the skill.
+  if (dot && slash !== -1 && (kind === 'code' || kind === 'shell')) {
+    const own = projectPrefixLength(b, start, end);
+    if (own) {
+      const rest = text.slice(start + own, end);
+      if (!rest || /[*?$`{}<>|]/.test(rest)) return;
+      // The rest counts as a path written from the skill folder would (`scripts/x.sh`:
+      // the skill's; `out.json`: only if it exists, an output may be meant).
+      const restSlash = indexIn(text, 47 /* / */, start + own, end);
+      const known = restSlash !== -1 && isKnownFolder(text, start + own, restSlash);
+      push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', prefix: own, tentative: !known, executed: commandStart && known && runnable(rest) });
+      return;
+    }
+  }
   const folderStart = dotSlash ? start + 2 : start;
   const folderEnd = dotSlash ? indexIn(text, 47 /* / */, folderStart, end) : slash;
   const known = folderEnd !== -1 && isKnownFolder(text, folderStart, folderEnd);
@@ -355,6 +373,15 @@ function pathToken(b: Builder, kind: 'code' | 'shell' | 'prose', start: number, 
   // `assets/` alone names the kind of folder (`store them in `assets/``), not this skill's.
   const folderOnly = known && folderEnd === end - 1;
   push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: !known || folderOnly, executed });
+}
+
+/** Length of `[./]<the skill folder from the project's root>/` at `start`; 0: none. */
+function projectPrefixLength(b: Builder, start: number, end: number): number {
+  const prefix = (b.projectPrefix ??= projectSkillPrefix(b.doc.path, b.skillDir));
+  if (!prefix) return 0;
+  const text = b.doc.text;
+  const at = text.startsWith('./', start) ? start + 2 : start;
+  return at + prefix.length < end && text.startsWith(prefix, at) ? at + prefix.length - start : 0;
 }
 
 /** Extensions of files run as commands; a path without one may be a program too. */

@@ -2,8 +2,11 @@
 // to it: `~/.claude/skills/<this skill>/scripts/x.sh` (the agents' user folders, from
 // the profiles' discovery tables) and `${CLAUDE_PLUGIN_ROOT}/skills/<this skill>/…`.
 // They name the skill's own files, so they are checked like `${CLAUDE_SKILL_DIR}/…`.
+// So do paths written from the project's root to a skill kept in the project
+// (`.github/skills/<this skill>/scripts/x.ps1`), as commands run there are.
 import * as path from 'node:path';
 import { profiles } from '../profiles/registry';
+import { projectRootOf } from '../profiles/targets';
 
 /** Folders below the home folder where agents look for a user's skills (`.claude/skills`). */
 const USER_SKILL_ROOTS: readonly string[] = [
@@ -35,6 +38,21 @@ export function installNames(docPath: string, skillDir?: string): string[] {
     dir = path.dirname(dir);
   }
   return names;
+}
+
+/**
+ * The skill folder as written from its project's root, with a final `/`
+ * (`.github/skills/pdf/`); '' when the skill is kept in no project's agent folder or
+ * its folder is not known (a file other than SKILL.md, no `skillDir`).
+ */
+export function projectSkillPrefix(docPath: string, skillDir?: string): string {
+  const dir = skillDir ?? (path.basename(docPath).toLowerCase() === 'skill.md' ? path.dirname(docPath) : undefined);
+  if (!dir) return '';
+  const root = projectRootOf(path.join(dir, 'SKILL.md'));
+  if (!root) return '';
+  const slashed = dir.replace(/\\/g, '/');
+  const from = root === '/' ? 1 : root.length + 1;
+  return slashed.startsWith(root) && slashed.length > from ? slashed.slice(from) + '/' : '';
 }
 
 /**

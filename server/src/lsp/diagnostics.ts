@@ -167,9 +167,8 @@ export class DiagnosticsService {
    * workspace pull open would keep the first step's results.
    */
   referencesChecked(): void {
-    if (this.mode === 'push') return;
-    this.wakeHolders();
-    this.refreshClient();
+    // A held pull has heard of every change already; a refresh reaches the others.
+    if (this.mode === 'pull') this.refreshClient();
   }
 
   /** A client may announce refresh support and still answer with an error: that is no reason to stop. */

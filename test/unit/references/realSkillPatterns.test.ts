@@ -44,9 +44,11 @@ test('paths in inline code on a line of examples, and a bare `assets/`, count on
   const body = '- **Examples**: `references/finance.md` for financial schemas, `references/mnda.md` for NDAs\n' +
     'Store templates in `assets/`; e.g. `scripts/rotate_pdf.py` rotates pages.\n' +
     '2. A `references/schema.md` file documenting the tables would be helpful to store in the skill\n' +
-    'Run `scripts/extract.py` first.\n';
+    'Run `scripts/extract.py` first.\n' +
+    // Before the example word: the line's own script; after it, an example.
+    'Measure with `scripts/measure-startup.sh` (e.g. `scripts/measure-size.sh --rid linux-x64`).\n';
   const { diagnostics } = await check(body, { 'references/mnda.md': '# MNDA\n' });
-  assert.deepEqual(view(diagnostics).map(([code, , file, range]) => [code, file, range]), [['reference-missing', 'SKILL.md', '7:5-7:23']]);
+  assert.deepEqual(view(diagnostics).map(([code, , file, range]) => [code, file, range]), [['reference-missing', 'SKILL.md', '7:5-7:23'], ['reference-missing', 'SKILL.md', '8:14-8:40']]);
 });
 
 test('a script that allowed-tools lets Claude Code run (`Bash(${CLAUDE_SKILL_DIR}/scripts/x.sh:*)`) must exist', async () => {

@@ -768,10 +768,23 @@ interface PendingUsage {
 const MAX_LABEL = 999;
 
 /**
- * Words that introduce examples or hypotheticals (`A \`scripts/rotate.py\` script would be
- * helpful`): paths in inline code on such a line are illustrations.
+ * Words that introduce examples (`e.g. \`references/your-topic.md\``): paths in inline
+ * code after them on the line are illustrations.
  */
-const EXAMPLE = /\b(?:e\.g\.|(?:for example|for instance|such as|would be|could be)\b)|\bexamples?\**\s*:/i;
+const EXAMPLE = /\b(?:e\.g\.|(?:for example|for instance|such as)\b)|\bexamples?\**\s*:/i;
+/** Hypotheticals (`A \`scripts/rotate.py\` script would be helpful`): every path of the line is one. */
+const HYPOTHETICAL = /\b(?:would|could) be\b/i;
+
+/**
+ * Where a line's examples start: its start when it is hypothetical, the first example
+ * word, or Infinity. Only the line's prose counts (`examples/demo.py` in code is no such word).
+ */
+function exampleStart(text: string, from: number, to: number): number {
+  const prose = text.slice(from, to).replace(/`+[^`]*`+/g, (m) => ' '.repeat(m.length));
+  if (HYPOTHETICAL.test(prose)) return from;
+  const m = EXAMPLE.exec(prose);
+  return m ? from + m.index : Infinity;
+}
 
 /** Characters scanLine skips: all but \ ` < [ ] (and line breaks, so a run ends with its line). */
 const PLAIN_RUN = /[^\\`<[\]\r\n]*/y;
@@ -857,8 +870,9 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
   // again: `[a](b` repeated made a 160 KB line take seconds. Failed reads get a budget of
   // a few times the line; past it, a `](` on this line is no longer taken for a link.
   let budget = 2 * (to - from) + 4096;
-  // Whether the line gives examples (looked at when it has a path in inline code).
-  let example: boolean | undefined;
+  // Where the line's examples start (looked at when it has a path in inline code):
+  // its start for a hypothetical line, Infinity for a line with none.
+  let examplesFrom: number | undefined;
   // The next `>` at or after a position (`to` when the line has none): each `<` looks
   // for one, and a line of `<` without any made every search run to the text's end.
   let nextGt = -1;
@@ -927,9 +941,9 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       // A lone path in inline code is a mention, not a command (unless written `./x`).
       if (b.out.length > before && !hasInnerSpace(text, cs, ce)) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
       // `Examples: `references/finance.md` for schemas` shows what a skill may hold (a
-      // skill about writing skills): such a path counts only if it exists.
-      // (The line's prose only: `examples/demo.py` in code is no such word.)
-      if (b.out.length > before && (example ??= EXAMPLE.test(text.slice(from, to).replace(/`+[^`]*`+/g, ' ')))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
+      // skill about writing skills): such a path counts only if it exists. A path
+      // before the example word is the line's own (`run `x.sh` (e.g. `y.sh --fast`)`).
+      if (b.out.length > before && cs >= (examplesFrom ??= exampleStart(text, from, to))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
       i = close + n;
       continue;
     }

@@ -14,7 +14,7 @@
 // Targets (issue 5): diagnostics p95 < 10 ms, completion/hover p95 < 20 ms,
 // index of 10k < 3 s, peak RSS < 300 MB, never blocked > 200 ms.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -106,12 +106,21 @@ function require_fs() {
   return fsMod;
 }
 
-/** The bundled server on `dir`, initialized (not yet `initialized`), debounce 0. */
+let serverSeq = 0;
+
+/**
+ * The bundled server on `dir`, initialized (not yet `initialized`), debounce 0. Its log
+ * (timings, worker threads started or lost) goes to `bench-out/lsp-server-<n>-<name>.log`.
+ */
 async function startServer(ctx, dir, name, onDiagnostics, { pull = false } = {}) {
   const server = join(ctx.root, 'server', 'out', 'server.js');
   const proc = spawn(process.execPath, [server, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
   conn.onNotification('textDocument/publishDiagnostics', onDiagnostics);
+  const logFile = join(ctx.outDir, `lsp-server-${++serverSeq}-${name}.log`);
+  const t0 = performance.now();
+  writeFileSync(logFile, '');
+  conn.onNotification('window/logMessage', (p) => appendFileSync(logFile, `${Math.round(performance.now() - t0)} ms: ${p.message}\n`));
   conn.onRequest('workspace/configuration', (p) => p.items.map(() => ({ diagnostics: { debounceMs: 0 } })));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('window/workDoneProgress/create', () => null);

@@ -17,6 +17,13 @@ function numberedSkills(n: number, body: string, extra: Record<string, string> =
   return files;
 }
 
+/** Skills whose names are not their folders' (a document rule's error), each with a missing reference. */
+function misnamedSkills(n: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: t${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md).\n`;
+  return files;
+}
+
 const brief = (d: Diag[]) => d.map((x) => [x.code, x.severity, x.range]);
 const SKILL = '---\nname: demo\ndescription: Demo.\nmodel: sonnet\n---\n';
 
@@ -144,10 +151,7 @@ describe('workspace index, then its reference checks', () => {
   let c: TestClient;
   const N = 1500;
   before(async () => {
-    const files: Record<string, string> = {};
-    // Each skill breaks a document rule (its name is not its folder's) and has a missing reference.
-    for (let i = 0; i < N; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: t${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md).\n`;
-    root = makeWorkspace(files);
+    root = makeWorkspace(misnamedSkills(N));
     c = await startServer({ root, mode: 'pull', env: { SKILLMD_THREADS: '1' } });
   });
   after(async () => {
@@ -224,9 +228,7 @@ describe('workspace index: a new run during the reference checks', () => {
   let c: TestClient;
   const N = 1500;
   before(async () => {
-    const files: Record<string, string> = {};
-    for (let i = 0; i < N; i++) files[`skills/s${i}/SKILL.md`] = `---\nname: t${i}\ndescription: Skill ${i}. Use when the user asks for skill number ${i}.\n---\n# S${i}\n\nSee [this](references/gone.md).\n`;
-    root = makeWorkspace(files);
+    root = makeWorkspace(misnamedSkills(N));
     extra = makeWorkspace({});
     c = await startServer({ root, mode: 'push', env: { SKILLMD_THREADS: '1' } });
   });

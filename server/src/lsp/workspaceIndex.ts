@@ -215,71 +215,12 @@ export class WorkspaceIndex {
     if (!this.references) return;
 
     if (split && pool && this.pool) {
-      // Each complete result replaces the first one, unless the file was checked again
-      // meanwhile (changed on disk, closed in the editor).
-      const pending = (f: string) => !!this.skills.get(f)?.referencesPending;
-      /** files whose text was not the first step's when the second read it */
-      const changed: string[] = [];
-      const second = this.pool.run({
-        optionsFor: (f) => this.config.optionsFor(f),
-        generation: () => this.config.generation,
-        references: 'only',
-        open: () => this.openBuffers?.() ?? [],
-        cancelled: () => token.isCancellationRequested,
-        onResult: (r) => {
-          refs.done++;
-          const first = this.skills.get(r.file);
-          if (!first?.referencesPending) return;
-          // The file changed between the two steps (and no watcher said so): check it whole below.
-          if (r.referencesOnly && r.textHash !== first.textHash) return void changed.push(r.file);
-          if (r.referencesOnly) {
-            if (!r.diagnostics.length) {
-              // Nothing to add: the first result stands, and clients need not hear of it again.
-              if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
-              delete first.referencesPending;
-              delete first.textHash;
-              return;
-            }
-            r.diagnostics = [...first.diagnostics, ...r.diagnostics].sort(byPosition);
-          }
-          this.skills.set(r.file, this.entryOf(r));
-          batch.push(r.file);
-          if (performance.now() - sliceStart > SLICE_MS) flush();
-        },
-        fallback: async (list, listings) => {
-          for (let i = 0; i < list.length; i++) {
-            if (token.isCancellationRequested) return;
-            refs.done++;
-            const first = this.skills.get(list[i]);
-            if (!first?.referencesPending) continue;
-            const entry = await this.checkFile(list[i], listings[i]);
-            // Unless it was checked again (or the run cancelled) while this one read it.
-            if (token.isCancellationRequested || this.skills.get(list[i]) !== first) continue;
-            this.skills.set(list[i], entry);
-            batch.push(list[i]);
-            if (performance.now() - sliceStart > SLICE_MS) {
-              flush();
-              await yieldToEventLoop();
-            }
-          }
-        },
-      });
-      for (const [f, listings] of deferred) {
-        if (token.isCancellationRequested) break;
-        if (pending(f)) await second.add(f, listings);
-        else if (!complete.has(f)) refs.done++;
-      }
-      await second.finish();
-      for (const f of changed) {
-        if (token.isCancellationRequested) return;
-        const first = this.skills.get(f);
-        if (!first?.referencesPending) continue;
-        const entry = await this.checkFile(f);
-        if (this.skills.get(f) !== first) continue;
-        this.skills.set(f, entry);
-        batch.push(f);
-      }
-      if (token.isCancellationRequested) return;
+      const slice = {
+        push: (f: string) => batch.push(f),
+        due: () => performance.now() - sliceStart > SLICE_MS,
+        flush,
+      };
+      if (!(await this.completeReferences(this.pool, token, deferred, complete, slice))) return;
       flush();
       this.onReferencesChecked?.();
     }
@@ -287,6 +228,85 @@ export class WorkspaceIndex {
     refs.state = 'ready';
     refs.durationMs = Math.round(performance.now() - t0);
     this.log(`checked the references of ${files.length} skills in ${refs.durationMs} ms (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
+  }
+
+  /**
+   * The second step of a split index: each skill's reference checks, in the workers,
+   * merged into the entry its first step left. False when the run was cancelled.
+   */
+  private async completeReferences(
+    pool: IndexPool,
+    token: CancellationToken,
+    /** files and the walk's listings of their folders */
+    deferred: [string, SkillListings | undefined][],
+    /** files the first step checked completely (no worker was left) */
+    complete: Set<string>,
+    /** the run's emitter: records a changed file, says when a slice is over, flushes */
+    slice: { push(file: string): void; due(): boolean; flush(): void },
+  ): Promise<boolean> {
+    const refs = this.status.references;
+    // Each complete result replaces the first one, unless the file was checked again
+    // meanwhile (changed on disk, closed in the editor).
+    const pending = (f: string) => !!this.skills.get(f)?.referencesPending;
+    /** files whose text was not the first step's when the second read it */
+    const changed: string[] = [];
+    const second = pool.run({
+      optionsFor: (f) => this.config.optionsFor(f),
+      generation: () => this.config.generation,
+      references: 'only',
+      open: () => this.openBuffers?.() ?? [],
+      cancelled: () => token.isCancellationRequested,
+      onResult: (r) => {
+        refs.done++;
+        const first = this.skills.get(r.file);
+        if (!first?.referencesPending) return;
+        // The file changed between the two steps (and no watcher said so): check it whole below.
+        if (r.referencesOnly && r.textHash !== first.textHash) return void changed.push(r.file);
+        if (r.referencesOnly) {
+          if (!r.diagnostics.length) {
+            // Nothing to add: the first result stands, and clients need not hear of it again.
+            if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
+            delete first.referencesPending;
+            delete first.textHash;
+            return;
+          }
+          r.diagnostics = [...first.diagnostics, ...r.diagnostics].sort(byPosition);
+        }
+        this.skills.set(r.file, this.entryOf(r));
+        slice.push(r.file);
+        if (slice.due()) slice.flush();
+      },
+      fallback: async (list, listings) => {
+        for (let i = 0; i < list.length; i++) {
+          if (token.isCancellationRequested) return;
+          refs.done++;
+          if (await this.recheckPending(list[i], listings[i], token)) slice.push(list[i]);
+          if (slice.due()) {
+            slice.flush();
+            await yieldToEventLoop();
+          }
+        }
+      },
+    });
+    for (const [f, listings] of deferred) {
+      if (token.isCancellationRequested) break;
+      if (pending(f)) await second.add(f, listings);
+      else if (!complete.has(f)) refs.done++;
+    }
+    await second.finish();
+    for (const f of changed) if (await this.recheckPending(f, undefined, token)) slice.push(f);
+    return !token.isCancellationRequested;
+  }
+
+  /** Checks a file whose references are pending completely, on this thread; true if its entry changed. */
+  private async recheckPending(file: string, listings: SkillListings | undefined, token: CancellationToken): Promise<boolean> {
+    const first = this.skills.get(file);
+    if (token.isCancellationRequested || !first?.referencesPending) return false;
+    const entry = await this.checkFile(file, listings);
+    // Unless it was checked again (or the run cancelled) while this one read it.
+    if (token.isCancellationRequested || this.skills.get(file) !== first) return false;
+    this.skills.set(file, entry);
+    return true;
   }
 
   /** Re-reads one file (created or changed on disk, or closed in the editor). */

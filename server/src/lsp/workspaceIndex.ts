@@ -3,6 +3,7 @@
 // edit never re-reads the workspace. Work yields to the event loop every few ms so
 // requests are answered while it runs, and a newer run cancels an older one.
 import * as path from 'node:path';
+import { byPosition } from '../core/check/checkDocument';
 import type { CancellationToken, SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import { findSkillFiles, type SkillListings } from '../core/workspace/findSkillFiles';
@@ -36,10 +37,6 @@ const SLICE_MS = 8;
 /** Distinct strings the index shares at most before it starts a new table. */
 const MAX_INTERNED = 100_000;
 const CONCURRENCY = 16;
-
-function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
-  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
-}
 
 export class WorkspaceIndex {
   readonly skills = new Map<string, IndexedSkill>();

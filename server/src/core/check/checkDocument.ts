@@ -119,6 +119,7 @@ export function finish(doc: SkillDocument, diagnostics: SkillDiagnostic[]): Skil
   return kept.sort(byPosition);
 }
 
-function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
+/** The order `finish` gives diagnostics: by start position (a stable sort keeps ties in order). */
+export function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
   return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }

@@ -167,9 +167,9 @@ test('load defaults to the first configured target that has a load tool; each --
     assert.equal(r.code, 0, r.err);
     // Codex injects the skill in a <skill> block; agentskills (first) has no load tool.
     assert.match(r.out, /^<skill>\n<name>s<\/name>/);
-    assert.match(run('load', '--help').out, /--agent <profile> {7}lovia, eino, codex, claude-code\n/);
+    assert.match(run('load', '--help').out, /--agent <profile> {7}lovia, eino, codex, claude-code, copilot, opencode, or\n {26}auto \(default auto:/);
     assert.match(run('read', '--help').out, /--agent <profile> {7}lovia \(the only agent with this tool\)\n/);
-    assert.match(run('index', '--help').out, /--agent <profile> {7}lovia, agentskills, eino, codex, claude-code\n/);
+    assert.match(run('index', '--help').out, /--agent <profile> {7}lovia, agentskills, eino, codex, claude-code, copilot,\n {26}opencode, or auto \(default auto:/);
   });
 });
 

@@ -12,17 +12,24 @@ import { NodeFileSystem } from '../../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../../node/pluginFolders';
 import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
 
+/** Words of `text` in lines of at most `width` characters, every line after the first indented by `indent`. */
+function wrap(text: string, indent: number, width = 80): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(' ')) {
+    if (line && indent + line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  lines.push(line);
+  return lines.join('\n' + ' '.repeat(indent));
+}
+
 /** The options part of index/load/read --help; `agents`: those the command previews. */
 export const previewOptionsUsage = (agents: readonly ProfileId[]): string => `Options:
-  --agent <profile>       ${agents.length === 1 ? `${agents[0]} (the only agent with this tool)` : `${agents.join(', ')}, or auto
-                          (default auto: the agent most skills target, by .skillmd.json
-                          targets, else where they live: .claude/skills → claude-code, …)`}
-  --root <folder>         a skill root (repeatable); default: the folders the agent reads
-                          in the current folder (Claude Code .claude/skills, Copilot
-                          .github/skills .agents/skills .claude/skills, Codex .agents/skills
-                          .codex/skills, opencode .claude/skills .agents/skills
-                          .opencode/skill(s); the others every one of these), then
-                          skills/ and configured roots
+  --agent <profile>       ${agents.length === 1 ? `${agents[0]} (the only agent with this tool)` : wrap(`${agents.join(', ')}, or auto (default auto: the agent most skills target, by .skillmd.json targets, else where they live: .claude/skills → claude-code, .github/skills → copilot, …)`, 26)}
+  --root <folder>         ${wrap('a skill root (repeatable); default: the folders the agent reads in the current folder (Claude Code .claude/skills; Copilot .github/skills, .agents/skills, .claude/skills; Codex .agents/skills, .codex/skills; opencode .claude/skills, .agents/skills, .opencode/skill(s); the others all of these), then skills/ and configured roots', 26)}
   --filter <key=value>    keep skills whose frontmatter extra matches (repeatable)
   --usage-rules <text>    lovia usage rules text; --no-usage-rules for none
   --eino-format <f>       reminder (newest, default) or tool-description (older)

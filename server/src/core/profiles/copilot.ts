@@ -16,7 +16,7 @@ const GITHUB_DOCS = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agen
 const PREVIEW: PreviewSources = {
   index: 'https://github.com/microsoft/vscode/blob/e06a3cee0ed770f3d08ee8d735dbd87d17067e6c/src/vs/workbench/contrib/chat/common/promptSyntax/computeAutomaticInstructions.ts',
   load: 'https://github.com/microsoft/vscode-copilot-chat/blob/09d29579592d47b6a7df007421148983967c577c/src/extension/tools/node/loadSkillTool.ts',
-  files: 'no skill file tool: the model reads SKILL.md (path in <file>) and the files it names with read_file',
+  files: 'the model reads SKILL.md (its path is in <file>) and the files it names with read_file',
 };
 
 /** GitHub Copilot in VS Code (and the Copilot coding agent / CLI). */

@@ -1,5 +1,6 @@
 import type { SkillCatalog } from '../catalog/catalog';
 import type { CatalogSnapshot } from '../catalog/types';
+import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
 import { countTokens, tokenizerName } from '../text/tokens';
 import type { FileSystem } from '../workspace/fileSystem';
@@ -99,7 +100,8 @@ export async function renderLoad(catalog: SkillCatalog, fs: FileSystem, name: st
  */
 export async function renderRead(catalog: SkillCatalog, fs: FileSystem, name: string, relpath: string): Promise<ToolPreview> {
   if (!READ_AGENTS.includes(catalog.agent)) {
-    throw new UnsupportedPreviewError(`${catalog.agent} has no skill file tool to preview (it reads files with its general file tools); read previews: ${READ_AGENTS.join(', ')}`);
+    const how = getProfile(catalog.agent)?.preview?.files ?? 'it reads files with its general file tools';
+    throw new UnsupportedPreviewError(`${catalog.agent} has no skill file tool to preview (${how}); read previews: ${READ_AGENTS.join(', ')}`);
   }
   return renderLoviaRead(catalog, fs, name, relpath);
 }

@@ -11,7 +11,7 @@ const PREVIEW: PreviewSources = {
   index: 'https://github.com/anomalyco/opencode/blob/a2cc772e5579e2bcd330c86a790462cf44dc67ca/packages/opencode/src/skill/index.ts (Skill.fmt) + packages/opencode/src/session/system.ts (SystemPrompt.skills)',
   toolDescription: 'https://github.com/anomalyco/opencode/blob/12863c1de3c0e9a1a2f990f7c980f57a85cc6b87/packages/opencode/src/tool/skill.txt (nothing appended: https://github.com/sst/opencode/blob/9dc1388d62a1ced4876f6d4597a26490c7352d10/packages/opencode/src/tool/registry.ts)',
   load: 'https://github.com/anomalyco/opencode/blob/f3d530a26bb93f51f8e0b2ccdbc664e8cf2c4265/packages/opencode/src/tool/skill.ts',
-  files: 'its skill tool result lists up to 10 files of the folder (ripgrep, SKILL.md excluded); the model reads them with its read tool',
+  files: 'its skill tool result lists up to 10 files of the folder (`rg --files`, SKILL.md excluded; packages/opencode/src/file/ripgrep.ts @03aa388f); the model reads them with its read tool',
 };
 
 /**

@@ -63,9 +63,9 @@ export function renderOpencodeIndex(skills: readonly CatalogEntry[]): { text: st
 
 /**
  * Up to 10 files of the skill folder, SKILL.md excluded (any path containing
- * "SKILL.md"), as absolute paths. opencode asks ripgrep (`--files`, hidden files
- * included, links not followed); its order is taken here as path order (UNVERIFIED),
- * and .gitignore rules are not applied.
+ * "SKILL.md"), as absolute paths. opencode runs `rg --files --glob=!.git/* --hidden`
+ * (file/ripgrep.ts; links not followed): ripgrep's walk is parallel and unsorted, so
+ * its order is taken here as path order (UNVERIFIED), and .gitignore rules are not applied.
  */
 async function sampleFiles(fs: FileSystem, dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -75,7 +75,9 @@ async function sampleFiles(fs: FileSystem, dir: string): Promise<string[]> {
     for (const e of entries) {
       if (out.length >= OPENCODE_FILE_SAMPLE) return;
       const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.type === 'directory') await walk(path.join(abs, e.name), r);
+      if (e.type === 'directory') {
+        if (!(rel === '' && e.name === '.git')) await walk(path.join(abs, e.name), r);
+      }
       else if (e.type === 'file' && !r.includes('SKILL.md')) out.push(path.resolve(dir, r));
     }
   };

@@ -9,6 +9,8 @@
  *   captured from VS Code show.
  * - the skill tool: microsoft/vscode-copilot-chat src/extension/tools/node/loadSkillTool.ts
  *   @09d29579 `invokeInline`: the whole SKILL.md text in `<skill_instructions name="…">`.
+ * Skills are listed in the catalog's order (roots in the profile's order, then folder
+ * names); VS Code takes a folder's entries in the file system's order (UNVERIFIED).
  * Not reproduced (UNVERIFIED or off by default): the `<instructions>` wrapper around the
  * block, XML escaping of name/description (one later core build escapes, the copilot-chat
  * port does not), the skill-tool variant of the intro (`github.copilot.chat.skillTool.enabled`)

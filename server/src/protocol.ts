@@ -64,11 +64,11 @@ export interface CompletionData {
 //
 // What each agent discovers and the exact text it puts into the model's context.
 // Paths are absolute file system paths; `uri` fields are their `file:` URIs.
-// `agent` is a profile id; omitted, the server uses the first agent with a renderer
-// among `targets` in .skillmd.json, then the editor's `skillmd.targets`, else `lovia`.
+// `agent` is a profile id or `auto`; omitted or `auto`, the server uses the first of
+// `autoAgents` (the agents the workspace's skills target; see CatalogResult).
 
-/** Agents with index/load/read renderers (the others have a catalog only). */
-export const PREVIEW_AGENTS = ['lovia', 'agentskills', 'eino', 'codex', 'claude-code'] as const;
+/** Agents with previews: every one has an index; load and read only where the agent has that tool. */
+export const PREVIEW_AGENTS = ['lovia', 'agentskills', 'eino', 'codex', 'claude-code', 'copilot', 'opencode'] as const;
 
 export interface CatalogParams {
   agent?: string;
@@ -140,6 +140,16 @@ export interface CatalogResult {
   tokenizer: string;
   /** bumped whenever this agent's catalog changes */
   version: number;
+  /**
+   * What `auto` stands for in this workspace: the agents its skills target, as the
+   * diagnostics judge them (`--target`/`skillmd.targets`, .skillmd.json `targets` and
+   * `overrides`, else where each skill lives: `.claude/skills` → claude-code,
+   * `.github/skills` → copilot, …), most skills first, agents a skill names before the
+   * open specification (`agentskills`) that other skills default to; `["agentskills"]`
+   * without skills. A request with `agent` omitted or `auto` is answered for the first.
+   * Sent by servers since the `auto` resolution (absent from older ones).
+   */
+  autoAgents?: string[];
 }
 
 export interface PreviewIndexOptions {
@@ -195,6 +205,8 @@ export interface PreviewResult {
   tokenizer: string;
   /** the human report (never part of the agent text): parts, tokens per skill and in total, left-out skills */
   report: string;
+  /** what `auto` stands for in this workspace (as in CatalogResult) */
+  autoAgents?: string[];
 }
 
 /** `skillmd/catalog` (CatalogParams) → CatalogResult. The first request per agent scans. */

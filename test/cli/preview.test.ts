@@ -36,6 +36,22 @@ test('index prints the exact agent text; the report goes to stderr', () => {
   assert.equal(run('index', 'skills', 'more', '--agent', 'lovia', '--no-usage-rules', '--quiet').out, golden('lovia/index-no-rules.txt'));
 });
 
+test('claude-code index: the listing first, the fixed Skill tool text after it', () => {
+  const r = run('index', 'skills', 'more', '--agent', 'claude-code', '--quiet');
+  assert.deepEqual([r.code, r.out], [0, golden('claude-code/index.txt')]);
+});
+
+test('copilot and opencode: index and skill tool, exact text; no read tool', () => {
+  assert.deepEqual(run('index', '--agent', 'copilot', '--quiet', ...roots).out, golden('copilot/index.txt'));
+  assert.equal(run('load', 'beta', '--agent', 'copilot', '--quiet', ...roots).out, golden('copilot/load-beta.txt'));
+  assert.equal(run('index', '--agent', 'opencode', '--part', 'system-prompt', '--quiet', ...roots).out, golden('opencode/system-prompt.txt'));
+  assert.equal(run('load', 'alpha', '--agent', 'opencode', '--quiet', ...roots).out, golden('opencode/load-alpha.txt'));
+  const unknown = run('load', 'gamma', '--agent', 'opencode', '--quiet', ...roots);
+  assert.deepEqual([unknown.code, unknown.out], [1, golden('opencode/load-unknown.txt')]);
+  const read = run('read', 'alpha', 'references/guide.md', '--agent', 'copilot', ...roots);
+  assert.deepEqual([read.code, read.err.split('\n')[0]], [2, 'skillmd: copilot has no skill file tool to preview (the model reads SKILL.md (its path is in <file>) and the files it names with read_file); read previews: lovia']);
+});
+
 test('index --json gives the catalog', () => {
   const r = run('index', 'skills', 'more', '--agent', 'lovia', '--json');
   assert.equal(r.code, 0);
@@ -167,9 +183,27 @@ test('load defaults to the first configured target that has a load tool; each --
     assert.equal(r.code, 0, r.err);
     // Codex injects the skill in a <skill> block; agentskills (first) has no load tool.
     assert.match(r.out, /^<skill>\n<name>s<\/name>/);
-    assert.match(run('load', '--help').out, /--agent <profile> {7}lovia, eino, codex, claude-code\n/);
+    assert.match(run('load', '--help').out, /--agent <profile> {7}lovia, eino, codex, claude-code, copilot, opencode, or\n {26}auto \(default auto:/);
     assert.match(run('read', '--help').out, /--agent <profile> {7}lovia \(the only agent with this tool\)\n/);
-    assert.match(run('index', '--help').out, /--agent <profile> {7}lovia, agentskills, eino, codex, claude-code\n/);
+    assert.match(run('index', '--help').out, /--agent <profile> {7}lovia, agentskills, eino, codex, claude-code, copilot,\n {26}opencode, or auto \(default auto:/);
+  });
+});
+
+test('no --agent (auto): the agent the skills target by location, then .skillmd.json targets', () => {
+  const files = {
+    '.github/skills/a/SKILL.md': SKILL('a'),
+    '.github/skills/b/SKILL.md': SKILL('b'),
+    '.claude/skills/c/SKILL.md': SKILL('c'),
+    'skills/d/SKILL.md': SKILL('d'),
+  };
+  inTree(files, (dir, run) => {
+    const r = run('index', '--quiet');
+    assert.equal(r.code, 0);
+    // Copilot (two skills) over Claude Code (one); Copilot reads .github, .agents, .claude, then skills/.
+    assert.deepEqual([...r.out.matchAll(/<file>(.*)<\/file>/g)].map((m) => path.relative(dir, m[1])), ['.github/skills/a/SKILL.md', '.github/skills/b/SKILL.md', '.claude/skills/c/SKILL.md', 'skills/d/SKILL.md']);
+    assert.equal(run('index', '--agent', 'auto', '--quiet').out, r.out);
+    writeFileSync(path.join(dir, '.skillmd.json'), '{"targets":["codex"]}');
+    assert.match(run('index', '--quiet').out, /^<skills_instructions>\n## Skills\n/);
   });
 });
 

@@ -101,13 +101,16 @@ describe('catalog requests', () => {
       indexTokens: 149,
       tokenizer: TOKENIZER,
       version: 1,
+      // .claude/skills/alpha is a Claude Code skill; the skills/ ones default to the open specification.
+      autoAgents: ['claude-code', 'agentskills'],
     });
     // The first catalog registers watchers for created/deleted skill folders.
     assert.ok(JSON.stringify(c.registrations).includes('"globPattern":"**/skills/**","kind":5'), JSON.stringify(c.registrations));
   });
 
-  test('no agent: the default (lovia); another agent gets its own catalog', async () => {
-    assert.equal((await c.request<Catalog>('skillmd/catalog', {})).agent, 'lovia');
+  test('no agent or auto: the agent the skills target; another agent gets its own catalog', async () => {
+    assert.equal((await c.request<Catalog>('skillmd/catalog', {})).agent, 'claude-code');
+    assert.equal((await c.request<Catalog>('skillmd/catalog', { agent: 'auto' })).agent, 'claude-code');
     const cc = await c.request<Catalog>('skillmd/catalog', { agent: 'claude-code' });
     // Claude Code names a skill after its folder: skills/alpha is "alpha" too, and shadowed.
     assert.deepEqual(cc.skills.map((s) => s.name), ['alpha', 'bad', 'beta']);
@@ -170,7 +173,7 @@ describe('catalog requests', () => {
   test('errors: unknown agent, an agent without that preview', async () => {
     await assert.rejects(c.request('skillmd/catalog', { agent: 'gpt' }), (e: { code: number; message: string }) => e.code === -32602 && /unknown agent "gpt"/.test(e.message));
     await assert.rejects(c.request('skillmd/previewLoad', { agent: 'agentskills', name: 'beta' }), (e: { code: number; message: string }) => e.code === -32602 && /agentskills has no skill-loading tool/.test(e.message));
-    await assert.rejects(c.request('skillmd/previewIndex', { agent: 'copilot' }), (e: { code: number; message: string }) => e.code === -32602 && /no preview for copilot/.test(e.message));
+    await assert.rejects(c.request('skillmd/previewRead', { agent: 'copilot', name: 'beta', path: 'references/notes.md' }), (e: { code: number; message: string }) => e.code === -32602 && /copilot has no skill file tool/.test(e.message));
   });
 });
 

@@ -115,10 +115,44 @@ test('codex: skills section lines, wrapper and $mention injection', async () => 
 test('claude-code: listing, hidden skill, load prompt', async () => {
   const c = await catalog('claude-code');
   const idx = renderIndex(c.snapshot());
+  // The listing first, the fixed tool text after it.
+  assert.deepEqual(idx.parts.map((p) => p.id), ['listing', 'tool-description']);
   assert.equal(part(idx, 'listing'), golden('claude-code/listing.txt'));
   assert.ok(idx.omitted.some((o) => o.reason === 'hidden' && o.name === 'hidden-one'));
   assert.equal(part(await renderLoad(c, fs, 'beta'), 'skill-prompt'), golden('claude-code/load-beta.skill-prompt.txt'));
   const hidden = await renderLoad(c, fs, 'hidden-one');
   assert.equal(hidden.ok, false);
   assert.equal(part(hidden, 'tool-error'), golden('claude-code/load-hidden.txt'));
+});
+
+test('copilot: the <skills> block (folder names, XML tags removed, hidden and undescribed left out), the skill tool', async () => {
+  const c = await catalog('copilot');
+  const idx = renderIndex(c.snapshot());
+  assert.equal(part(idx, 'index'), golden('copilot/index.txt'));
+  assert.deepEqual(idx.omitted.map((o) => `${o.reason}:${path.relative(ROOT, o.path)}`).sort(), ['hidden:skills/hidden-one/SKILL.md', 'hidden:skills/nodesc/SKILL.md', 'shadowed:more/beta/SKILL.md']);
+  assert.equal(part(await renderLoad(c, fs, 'beta'), 'tool-result'), golden('copilot/load-beta.txt'));
+  const unknown = await renderLoad(c, fs, 'gamma');
+  assert.deepEqual([unknown.ok, part(unknown, 'tool-result')], [false, '']);
+  const empty = new SkillCatalog({ fs, agent: 'copilot', roots: [], check: false });
+  await empty.scan();
+  assert.equal(part(renderIndex(empty.snapshot()), 'index'), '');
+  await assert.rejects(renderRead(c, fs, 'beta', 'SKILL.md'), /copilot has no skill file tool/);
+});
+
+test('opencode: system prompt entry (sorted, last one wins, undescribed left out), tool description, skill tool', async () => {
+  const c = await catalog('opencode');
+  const idx = renderIndex(c.snapshot());
+  assert.deepEqual(idx.parts.map((p) => p.id), ['system-prompt', 'tool-description']);
+  assert.equal(part(idx, 'system-prompt'), golden('opencode/system-prompt.txt'));
+  assert.match(part(idx, 'tool-description'), /^Load a specialized skill when the user explicitly asks for it, .*\nThe skill name must match one of the skills listed in your system prompt\.\n$/s);
+  assert.equal(part(await renderLoad(c, fs, 'alpha'), 'tool-result'), golden('opencode/load-alpha.txt'));
+  // Not listed without a description, but the tool loads it by name.
+  const nodesc = await renderLoad(c, fs, 'nodesc');
+  assert.equal(nodesc.ok, true);
+  assert.match(part(nodesc, 'tool-result'), /^<skill_content name="nodesc">\n# Skill: nodesc\n\nFirst body line\.\n\n/);
+  const unknown = await renderLoad(c, fs, 'gamma');
+  assert.deepEqual([unknown.ok, part(unknown, 'tool-error')], [false, golden('opencode/load-unknown.txt')]);
+  const empty = new SkillCatalog({ fs, agent: 'opencode', roots: [], check: false });
+  await empty.scan();
+  assert.equal(part(renderIndex(empty.snapshot()), 'system-prompt'), 'Skills provide specialized instructions and workflows for specific tasks.\nUse the skill tool to load a skill when a task matches its description.\nNo skills are currently available.');
 });

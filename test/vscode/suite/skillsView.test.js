@@ -118,7 +118,7 @@ suite('skills view and previews', () => {
       assert.ok(again, 'a preview, not an error');
       assert.equal((await vscode.workspace.openTextDocument(again.text[0])).getText(), readDoc.getText());
     } finally {
-      await vscode.commands.executeCommand('skillmd.pickAgent', 'auto');
+      await vscode.commands.executeCommand('skillmd.pickAgent', 'lovia');
     }
   });
 
@@ -141,7 +141,7 @@ suite('skills view and previews', () => {
       assert.ok(read, 'a preview, not an error');
       assert.equal((await vscode.workspace.openTextDocument(read.text[0])).getText(), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');
     } finally {
-      await vscode.commands.executeCommand('skillmd.pickAgent', 'auto');
+      await vscode.commands.executeCommand('skillmd.pickAgent', 'lovia');
       await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
     }
   });

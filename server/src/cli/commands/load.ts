@@ -5,7 +5,8 @@ import { emitPreview, previewOptionsUsage, PREVIEW_SPEC, setupPreview } from './
 export const LOAD_USAGE = `Usage: skillmd load <name> [options]
 
 Prints what the agent's skill tool returns for <name> (lovia load_skill, Eino
-skill, Claude Code Skill, Codex $name injection), or its error text.
+skill, Claude Code Skill, Codex $name injection, Copilot skill tool, opencode
+skill), or its error text.
 
 ${previewOptionsUsage(LOAD_AGENTS)}
 `;

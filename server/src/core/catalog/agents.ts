@@ -458,7 +458,9 @@ function genericMeta(agent: ProfileId, doc: SkillDocument, dir: string): MetaRes
   if (agent === 'copilot') {
     // computeSkillDiscoveryInfo: the folder name stands in for a missing or different name.
     const folder = path.basename(dir);
-    const description = typeof d === 'string' ? (d.length > 1024 ? d.slice(0, 1024) : d) : '';
+    // truncateAgentSkillDescription: XML tags removed (`/<[^>]+>/g`), then cut to 1024 UTF-16 units.
+    const clean = typeof d === 'string' ? d.replace(/<[^>]+>/g, '') : '';
+    const description = clean.length > 1024 ? clean.slice(0, 1024) : clean;
     const hidden = toJs(getEntry(doc, 'disable-model-invocation')?.value) === true ? 'disable-model-invocation: true' : description === '' ? 'no description (the model cannot tell when to use it)' : undefined;
     return { ok: true, meta: { name: folder, description, extras: extrasOf(doc), hidden } };
   }

@@ -17,11 +17,29 @@ import type {
 /** The agent folders searched in every workspace folder, in this order. */
 export const WORKSPACE_SKILL_FOLDERS = ['.claude/skills', '.github/skills', '.agents/skills', '.codex/skills', '.opencode/skills', 'skills'] as const;
 
+/** A workspace folder's own skills folder, not any agent's: every preview includes it. */
+export const PROJECT_SKILL_FOLDER = 'skills';
+
 /**
- * Roots for a workspace: each folder's agent skill folders, then the configured
- * `roots` (relative to the configuration's folder), without duplicates.
+ * The project folders an agent reads by itself, in its scan order (profile
+ * `discovery.project`); undefined for the libraries whose host passes the roots
+ * (lovia, Eino, skills-ref), which get every agent folder.
  */
-export function workspaceRoots(folders: readonly string[], config?: SkillmdConfig, configDir?: string): SkillRoot[] {
+export function agentProjectFolders(agent: ProfileId | undefined): readonly string[] | undefined {
+  if (agent !== 'claude-code' && agent !== 'copilot' && agent !== 'codex' && agent !== 'opencode') return undefined;
+  const project = getProfile(agent)?.discovery.project ?? [];
+  if (agent !== 'opencode') return project;
+  // opencode scans `.claude` and `.agents` first, then its own config folders, and the
+  // last skill of a name wins (skill/index.ts discoverSkills).
+  return [...project.filter((f) => !f.startsWith('.opencode/')), ...project.filter((f) => f.startsWith('.opencode/'))];
+}
+
+/**
+ * Roots for a workspace: each folder's agent skill folders (for `agent`, the folders
+ * that agent reads, then the folder's own `skills`), then the configured `roots`
+ * (relative to the configuration's folder), without duplicates.
+ */
+export function workspaceRoots(folders: readonly string[], config?: SkillmdConfig, configDir?: string, agent?: ProfileId): SkillRoot[] {
   const out: SkillRoot[] = [];
   const seen = new Set<string>();
   const add = (p: string, origin: SkillRoot['origin']) => {
@@ -30,7 +48,9 @@ export function workspaceRoots(folders: readonly string[], config?: SkillmdConfi
     seen.add(abs);
     out.push({ path: abs, origin });
   };
-  for (const f of folders) for (const s of WORKSPACE_SKILL_FOLDERS) add(path.join(f, s), 'workspace');
+  const own = agentProjectFolders(agent);
+  const subfolders = own ? [...own, PROJECT_SKILL_FOLDER] : WORKSPACE_SKILL_FOLDERS;
+  for (const f of folders) for (const s of subfolders) add(path.join(f, s), 'workspace');
   for (const r of config?.roots ?? []) add(path.resolve(configDir ?? folders[0] ?? '.', r), 'config');
   return out;
 }

@@ -1,4 +1,4 @@
-import type { AgentProfile } from './types';
+import type { AgentProfile, PreviewSources } from './types';
 
 const DOCS = 'https://code.visualstudio.com/docs/agent-customization/agent-skills';
 const LOADER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts';
@@ -8,6 +8,16 @@ const LOCATIONS = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbenc
 const YAML = 'https://github.com/microsoft/vscode/blob/main/src/vs/base/common/yaml.ts';
 const PARSER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/promptFileParser.ts';
 const GITHUB_DOCS = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agents/coding-agent/create-skills';
+
+// The previews (core/render/copilot.ts). The listing: `_getInstructionsWithPatternsList`
+// @e06a3cee; the newer filter (no description / disable-model-invocation left out) is in
+// later builds of the same function and in its vscode-copilot-chat port; the tool
+// reference reaches the model as 'read_file' (prompts captured from VS Code).
+const PREVIEW: PreviewSources = {
+  index: 'https://github.com/microsoft/vscode/blob/e06a3cee0ed770f3d08ee8d735dbd87d17067e6c/src/vs/workbench/contrib/chat/common/promptSyntax/computeAutomaticInstructions.ts',
+  load: 'https://github.com/microsoft/vscode-copilot-chat/blob/09d29579592d47b6a7df007421148983967c577c/src/extension/tools/node/loadSkillTool.ts',
+  files: 'the model reads SKILL.md (its path is in <file>) and the files it names with read_file',
+};
 
 /** GitHub Copilot in VS Code (and the Copilot coding agent / CLI). */
 export const copilot: AgentProfile = {
@@ -108,6 +118,7 @@ export const copilot: AgentProfile = {
   onBom: 'reject',
   onBomSource: PARSER,
   yaml: { parser: 'VS Code tolerant YAML parser (vs/base/common/yaml.ts)', scalars: 'yaml1.2', onAnchors: 'reject', source: YAML },
+  preview: PREVIEW,
   notes: [
     'VS Code compares the file name case-insensitively, so `skill.md` loads there; GitHub docs (CLI, coding agent) require `SKILL.md`.',
     'Only string values are read: `name: 123` counts as missing.',

@@ -1,9 +1,18 @@
-import type { AgentProfile } from './types';
+import type { AgentProfile, PreviewSources } from './types';
 
 const DOCS = 'https://opencode.ai/docs/skills';
 const LOADER = 'https://github.com/anomalyco/opencode/blob/dev/packages/opencode/src/skill/index.ts';
 const MARKDOWN = 'https://github.com/anomalyco/opencode/blob/dev/packages/opencode/src/config/markdown.ts';
 const GRAY_MATTER = 'https://github.com/jonschlinkert/gray-matter/blob/master/lib/utils.js';
+
+// The previews (core/render/opencode.ts). SystemPrompt.skills (session/system.ts) is not
+// stored at a pinned upstream commit; its two lines are the same in every stored copy.
+const PREVIEW: PreviewSources = {
+  index: 'https://github.com/anomalyco/opencode/blob/a2cc772e5579e2bcd330c86a790462cf44dc67ca/packages/opencode/src/skill/index.ts (Skill.fmt) + packages/opencode/src/session/system.ts (SystemPrompt.skills)',
+  toolDescription: 'https://github.com/anomalyco/opencode/blob/12863c1de3c0e9a1a2f990f7c980f57a85cc6b87/packages/opencode/src/tool/skill.txt (nothing appended: https://github.com/sst/opencode/blob/9dc1388d62a1ced4876f6d4597a26490c7352d10/packages/opencode/src/tool/registry.ts)',
+  load: 'https://github.com/anomalyco/opencode/blob/f3d530a26bb93f51f8e0b2ccdbc664e8cf2c4265/packages/opencode/src/tool/skill.ts',
+  files: 'its skill tool result lists up to 10 files of the folder (`rg --files`, SKILL.md excluded; packages/opencode/src/file/ripgrep.ts @03aa388f); the model reads them with its read tool',
+};
 
 /**
  * opencode, as its loader behaves: the docs' name rules (regex, 1–64, folder
@@ -70,6 +79,7 @@ export const opencode: AgentProfile = {
   onBomSource: GRAY_MATTER,
   // gray-matter 4 loads with js-yaml 3: `name: 2024-01-01` is a Date, `1_000` a number.
   yaml: { parser: 'gray-matter (js-yaml 3)', scalars: 'js-yaml3', source: GRAY_MATTER },
+  preview: PREVIEW,
   notes: [
     'Docs and code disagree: the documented name regex, 1–64 / 1–1024 lengths and folder match are not enforced by the loader; skillmd follows the loader.',
     'Unquoted `: ` in a value: on a YAML error opencode rewrites `key: a: b` lines (keys without `-`) as block scalars and retries.',

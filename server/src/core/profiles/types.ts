@@ -216,6 +216,20 @@ export interface AgentProfile {
   /** known facts and caveats (docs vs code, unverified points), shown in the README */
   notes?: readonly string[];
   listingCap?: ListingCap;
+  /** where the previews' text comes from (the renderers in core/render follow these) */
+  preview?: PreviewSources;
   /** one-line summary for CLI/README */
   summary: string;
+}
+
+/** Source (repository, path, commit) of each text an agent puts into the context. */
+export interface PreviewSources {
+  /** the skill listing */
+  index: string;
+  /** the skill tool's description, when it is separate from the listing */
+  toolDescription?: string;
+  /** what the skill tool (or injection) returns */
+  load?: string;
+  /** how the model reaches a skill's other files */
+  files: string;
 }

@@ -11,7 +11,7 @@ import { readSkillFile } from '../document/readSkillFile';
 import { toJs, getEntry } from '../document/values';
 import type { FileSystem } from '../workspace/fileSystem';
 import { stringWidth } from './text';
-import type { PreviewSkill, ToolPreview } from './types';
+import type { PreviewPart, PreviewSkill, ToolPreview } from './types';
 
 export const CLAUDE_MAX_DESC_CHARS = 1536;
 export const CLAUDE_UNVERIFIED = 'Claude Code is closed source: format reconstructed from public reverse-engineering (leaked v2.1.88 source) and the settings docs; UNVERIFIED.';
@@ -83,6 +83,24 @@ export function renderClaudeListing(skills: readonly CatalogEntry[], opts: { max
   const per = skills.map((e, i) => ({ name: e.name, path: e.path, text: lines[i] }));
   const content = `The following skills are available for use with the Skill tool:\n\n${lines.join('\n')}`;
   return { text: `<system-reminder>\n${content}\n</system-reminder>`, skills: per, notes };
+}
+
+/**
+ * The index as two parts, the skill listing first (the part that depends on the
+ * skills), then the Skill tool's fixed description. In the request itself the order is
+ * the other way round: the tools (with this description) precede the conversation, and
+ * the listing is a meta user message in it (v2.1.88 reconstruction; UNVERIFIED).
+ */
+export function renderClaudeIndex(skills: readonly CatalogEntry[], opts: { maxDescChars?: number; contextWindow?: number } = {}): { parts: PreviewPart[]; skills: PreviewSkill[]; notes: string[] } {
+  const r = renderClaudeListing(skills, opts);
+  return {
+    parts: [
+      { id: 'listing', title: 'skill_listing attachment (meta user message)', text: r.text },
+      { id: 'tool-description', title: 'Skill tool description (v2.1.88; sent with the tools, before the conversation)', text: CLAUDE_TOOL_DESCRIPTION },
+    ],
+    skills: r.skills,
+    notes: [...r.notes, 'order: shown listing first; in the request the tool description (tools) comes before the listing (a meta user message in the conversation)'],
+  };
 }
 
 /** The Skill tool (inline mode): tool result + the meta messages it injects. */

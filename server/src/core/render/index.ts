@@ -1,19 +1,22 @@
 import type { SkillCatalog } from '../catalog/catalog';
 import type { CatalogSnapshot } from '../catalog/types';
+import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
 import { countTokens, tokenizerName } from '../text/tokens';
 import type { FileSystem } from '../workspace/fileSystem';
 import { AGENTSKILLS_FAILURE_NOTE, agentskillsListFailure, renderAgentskillsIndex } from './agentskills';
-import { CLAUDE_TOOL_DESCRIPTION, renderClaudeListing, renderClaudeLoad } from './claudeCode';
+import { renderClaudeIndex, renderClaudeLoad } from './claudeCode';
 import { renderCodexIndex, renderCodexLoad } from './codex';
+import { renderCopilotIndex, renderCopilotLoad } from './copilot';
 import { EINO_FAILURE_NOTE, einoErrorPart, einoListFailure, renderEinoIndex, renderEinoLoad } from './eino';
 import { LOVIA_FAILURE_NOTE, loviaErrorPart, loviaListFailure, renderLoviaIndex, renderLoviaLoad, renderLoviaRead } from './lovia';
+import { OPENCODE_TOOL_DESCRIPTION, renderOpencodeIndex, renderOpencodeLoad } from './opencode';
 import type { IndexPreview, RenderOptions, ToolPreview } from './types';
 
 export * from './types';
 
 export { UnsupportedPreviewError } from './types';
-import { LOAD_AGENTS, READ_AGENTS, UnsupportedPreviewError } from './types';
+import { LOAD_AGENTS, READ_AGENTS, RENDER_AGENTS, UnsupportedPreviewError } from './types';
 
 /** The index (skill list) an agent puts into context, with every left-out skill. Pure and linear. */
 export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {}): IndexPreview {
@@ -47,18 +50,26 @@ export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {})
       return { agent: 'codex', parts: [{ id: 'index', title: 'developer message section', text: r.text }], skills: r.skills, omitted: [...omitted, ...r.omitted], notes: r.notes };
     }
     case 'claude-code': {
-      const r = renderClaudeListing(skills, { maxDescChars: opts.claudeMaxDescChars, contextWindow: opts.contextWindow });
+      const r = renderClaudeIndex(skills, { maxDescChars: opts.claudeMaxDescChars, contextWindow: opts.contextWindow });
+      return { agent: 'claude-code', parts: r.parts, skills: r.skills, omitted, notes: r.notes };
+    }
+    case 'copilot': {
+      const r = renderCopilotIndex(skills);
+      return { agent: 'copilot', parts: [{ id: 'index', title: 'system prompt: <skills> block of the customizations index', text: r.text }], skills: r.skills, omitted, notes: r.notes };
+    }
+    case 'opencode': {
+      const r = renderOpencodeIndex(skills);
       return {
-        agent: 'claude-code',
+        agent: 'opencode',
         parts: [
-          { id: 'listing', title: 'skill_listing attachment (meta user message)', text: r.text },
-          { id: 'tool-description', title: 'Skill tool description (v2.1.88)', text: CLAUDE_TOOL_DESCRIPTION },
+          { id: 'system-prompt', title: 'system prompt entry (SystemPrompt.skills)', text: r.text },
+          { id: 'tool-description', title: 'skill tool description (tool/skill.txt)', text: OPENCODE_TOOL_DESCRIPTION },
         ],
         skills: r.skills, omitted, notes: r.notes,
       };
     }
     default:
-      throw new UnsupportedPreviewError(`no index renderer for ${snapshot.agent}; renderers: lovia, agentskills, eino, codex, claude-code`);
+      throw new UnsupportedPreviewError(`no index renderer for ${snapshot.agent}; renderers: ${RENDER_AGENTS.join(', ')}`);
   }
 }
 
@@ -73,15 +84,24 @@ export async function renderLoad(catalog: SkillCatalog, fs: FileSystem, name: st
       return renderCodexLoad(catalog, fs, name);
     case 'claude-code':
       return renderClaudeLoad(catalog, fs, name);
+    case 'copilot':
+      return renderCopilotLoad(catalog, fs, name);
+    case 'opencode':
+      return renderOpencodeLoad(catalog, fs, name);
     default:
       throw new UnsupportedPreviewError(`${catalog.agent} has no skill-loading tool to preview (the model opens SKILL.md itself); load previews: ${LOAD_AGENTS.join(', ')}`);
   }
 }
 
-/** What the agent's read-file tool returns (lovia `read_skill_file`; the others read files with their own file tools). */
+/**
+ * What the agent's read-file tool returns (lovia `read_skill_file`). The others read a
+ * skill's files with their general file tools (opencode's skill tool lists up to 10 of
+ * them; Copilot's `<file>` gives the SKILL.md path only).
+ */
 export async function renderRead(catalog: SkillCatalog, fs: FileSystem, name: string, relpath: string): Promise<ToolPreview> {
   if (!READ_AGENTS.includes(catalog.agent)) {
-    throw new UnsupportedPreviewError(`${catalog.agent} has no skill file tool to preview (it reads files with its general file tools); read previews: ${READ_AGENTS.join(', ')}`);
+    const how = getProfile(catalog.agent)?.preview?.files ?? 'it reads files with its general file tools';
+    throw new UnsupportedPreviewError(`${catalog.agent} has no skill file tool to preview (${how}); read previews: ${READ_AGENTS.join(', ')}`);
   }
   return renderLoviaRead(catalog, fs, name, relpath);
 }
@@ -121,5 +141,5 @@ export function formatPreviewReport(preview: IndexPreview | ToolPreview, tokens:
 }
 
 export function isRenderAgent(agent: ProfileId): boolean {
-  return ['lovia', 'agentskills', 'eino', 'codex', 'claude-code'].includes(agent);
+  return RENDER_AGENTS.includes(agent);
 }

@@ -49,9 +49,9 @@ export interface RenderOptions {
 }
 
 /** Agents with a renderer (of their index, at least). */
-export const RENDER_AGENTS: readonly ProfileId[] = ['lovia', 'agentskills', 'eino', 'codex', 'claude-code'];
+export const RENDER_AGENTS: readonly ProfileId[] = ['lovia', 'agentskills', 'eino', 'codex', 'claude-code', 'copilot', 'opencode'];
 /** Agents whose skill-loading tool (or injection) has a renderer. */
-export const LOAD_AGENTS: readonly ProfileId[] = ['lovia', 'eino', 'codex', 'claude-code'];
+export const LOAD_AGENTS: readonly ProfileId[] = ['lovia', 'eino', 'codex', 'claude-code', 'copilot', 'opencode'];
 /** Agents with a tool that reads a skill's files (the others use general file tools). */
 export const READ_AGENTS: readonly ProfileId[] = ['lovia'];
 

@@ -3,6 +3,7 @@
 // rebuilt when the roots or the configuration change. Every operation on one
 // agent's catalog runs in order (a scan never interleaves with an update).
 import * as path from 'node:path';
+import { autoAgents, skillFilesUnder } from '../../core/catalog/auto';
 import { extrasFilter, SkillCatalog, workspaceRoots } from '../../core/catalog/catalog';
 import type { CatalogSnapshot, Exclusion, FileChange, SkillRoot } from '../../core/catalog/types';
 import type { SkillmdConfig } from '../../core/config/config';
@@ -77,14 +78,38 @@ export class CatalogService {
     return [...this.states.keys()];
   }
 
-  /** The agent for a request: the given one, else the first renderable target of the configuration or settings, else lovia. */
-  resolveAgent(agent: string | undefined): ProfileId {
+  /**
+   * The agent for a request: the given one, else (omitted or `auto`) the first of the
+   * agents the workspace's skills target (autoAgents).
+   */
+  async resolveAgent(agent: string | undefined): Promise<{ agent: ProfileId; auto: ProfileId[] }> {
+    const auto = await this.autoAgents();
     if (agent !== undefined && agent !== null && agent !== '' && agent !== 'auto') {
-      if (!isProfileId(agent)) throw new CatalogRequestError(`unknown agent "${agent}"; agents: ${RENDER_AGENTS.join(', ')} (catalog only: copilot, opencode)`);
-      return agent;
+      if (!isProfileId(agent)) throw new CatalogRequestError(`unknown agent "${agent}"; agents: auto, ${RENDER_AGENTS.join(', ')}`);
+      return { agent, auto };
     }
-    const fromConfig = this.primaryConfig().config?.targets?.find((t) => RENDER_AGENTS.includes(t));
-    return fromConfig ?? this.host.config.settings.targets.find((t) => RENDER_AGENTS.includes(t)) ?? 'lovia';
+    return { agent: auto[0], auto };
+  }
+
+  private auto: { key: string; agents: Promise<ProfileId[]> } | undefined;
+
+  /**
+   * The agents the workspace's skills target, as the diagnostics judge them (targets of
+   * the settings and .skillmd.json, else where each skill lives), most skills first.
+   * Cached until a SKILL.md, a folder, the roots or the configuration change.
+   */
+  async autoAgents(): Promise<ProfileId[]> {
+    await this.host.ready;
+    const roots = this.roots();
+    const key = this.keyOf(roots);
+    if (this.auto?.key !== key) {
+      const agents = skillFilesUnder(this.host.fs, roots).then((files) => autoAgents(files, (f) => this.host.config.optionsFor(f), RENDER_AGENTS));
+      this.auto = { key, agents };
+      agents.catch(() => {
+        if (this.auto?.agents === agents) this.auto = undefined;
+      });
+    }
+    return this.auto.agents;
   }
 
   /** The configuration of the first workspace folder that has one (roots of every folder's file count). */
@@ -96,10 +121,10 @@ export class CatalogService {
     return {};
   }
 
-  /** Every workspace folder's agent folders, then `roots` of each folder's .skillmd.json. */
-  roots(): SkillRoot[] {
+  /** Every workspace folder's agent folders (those `agent` reads, or all), then `roots` of each folder's .skillmd.json. */
+  roots(agent?: ProfileId): SkillRoot[] {
     const folders = this.host.folders();
-    const out = workspaceRoots(folders);
+    const out = workspaceRoots(folders, undefined, undefined, agent);
     const seen = new Set(out.map((r) => r.path));
     for (const f of folders) {
       const loaded = this.host.config.configFor(f);
@@ -146,7 +171,7 @@ export class CatalogService {
   }
 
   private create(agent: ProfileId): AgentState {
-    const roots = this.roots();
+    const roots = this.roots(agent);
     const { config, configDir } = this.primaryConfig();
     const catalog = new SkillCatalog({ fs: this.host.fs, agent, roots, config, configDir, checkOptions: (f) => this.host.config.optionsFor(f) });
     return { agent, catalog, key: this.keyOf(roots), configRef: config, version: 1, fingerprint: '', queue: Promise.resolve() };
@@ -154,7 +179,7 @@ export class CatalogService {
 
   /** Rebuilds the catalog when the roots or the configuration changed since it was made. */
   private async ensureCurrent(s: AgentState): Promise<boolean> {
-    const roots = this.roots();
+    const roots = this.roots(s.agent);
     const key = this.keyOf(roots);
     const { config, configDir } = this.primaryConfig();
     if (key === s.key && config === s.configRef) return false;
@@ -193,6 +218,8 @@ export class CatalogService {
    * never requested are not created here.
    */
   async filesChanged(changes: readonly FileChange[]): Promise<void> {
+    // A skill file or a folder came, went or changed: what `auto` means may have too.
+    if (changes.some((c) => c.type !== 'changed' || /(^|[\\/])skill\.md$/i.test(c.path))) this.auto = undefined;
     const touched: ProfileId[] = [];
     await Promise.all([...this.states.values()].map(async (s) => {
       const op = s.queue.then(async () => {
@@ -217,7 +244,7 @@ export class CatalogService {
   // ---------------------------------------------------------------- requests
 
   async catalog(agentParam: string | undefined): Promise<CatalogResult> {
-    const agent = this.resolveAgent(agentParam);
+    const { agent, auto } = await this.resolveAgent(agentParam);
     return this.run(agent, async (s) => {
       const snap = s.catalog.snapshot();
       let indexTokens: number | undefined;
@@ -248,6 +275,7 @@ export class CatalogService {
         tokens: snap.tokens,
         tokenizer: snap.tokenizer,
         version: s.version,
+        autoAgents: [...auto],
       };
       if (indexTokens !== undefined) result.indexTokens = indexTokens;
       return result;
@@ -266,7 +294,7 @@ export class CatalogService {
   }
 
   async previewIndex(agentParam: string | undefined, options: PreviewIndexOptions = {}): Promise<PreviewResult> {
-    const agent = this.requireRenderer(agentParam);
+    const { agent, auto } = await this.requireRenderer(agentParam);
     return this.run(agent, async (s) => {
       let snap = s.catalog.snapshot();
       const filter = options.filter && Object.keys(options.filter).length ? options.filter : undefined;
@@ -275,37 +303,37 @@ export class CatalogService {
         snap = s.catalog.setFilter(extrasFilter(filter)) ?? snap;
         s.catalog.setFilter(undefined);
       }
-      return this.result('index', renderIndex(snap, this.renderOptions(options)), snap);
+      return this.result('index', renderIndex(snap, this.renderOptions(options)), snap, auto);
     });
   }
 
   async previewLoad(agentParam: string | undefined, name: string): Promise<PreviewResult> {
     if (typeof name !== 'string') throw new CatalogRequestError('previewLoad needs a skill name');
-    const agent = this.requireRenderer(agentParam);
+    const { agent, auto } = await this.requireRenderer(agentParam);
     return this.run(agent, async (s) => {
       const preview = await renderLoad(s.catalog, this.host.fs, name);
       this.noteChange(s); // lookup may have rescanned
-      return this.result('load', preview, s.catalog.snapshot(), name);
+      return this.result('load', preview, s.catalog.snapshot(), auto, name);
     });
   }
 
   async previewRead(agentParam: string | undefined, name: string, relpath: string): Promise<PreviewResult> {
     if (typeof name !== 'string' || typeof relpath !== 'string') throw new CatalogRequestError('previewRead needs a skill name and a relative path');
-    const agent = this.requireRenderer(agentParam);
+    const { agent, auto } = await this.requireRenderer(agentParam);
     return this.run(agent, async (s) => {
       const preview = await renderRead(s.catalog, this.host.fs, name, relpath);
       this.noteChange(s);
-      return this.result('read', preview, s.catalog.snapshot(), name);
+      return this.result('read', preview, s.catalog.snapshot(), auto, name);
     });
   }
 
-  private requireRenderer(agentParam: string | undefined): ProfileId {
-    const agent = this.resolveAgent(agentParam);
-    if (!isRenderAgent(agent)) throw new CatalogRequestError(`no preview for ${agent}; previews: ${RENDER_AGENTS.join(', ')}`);
-    return agent;
+  private async requireRenderer(agentParam: string | undefined): Promise<{ agent: ProfileId; auto: ProfileId[] }> {
+    const r = await this.resolveAgent(agentParam);
+    if (!isRenderAgent(r.agent)) throw new CatalogRequestError(`no preview for ${r.agent}; previews: ${RENDER_AGENTS.join(', ')}`);
+    return r;
   }
 
-  private result(kind: PreviewResult['kind'], preview: IndexPreview | ToolPreview, snap: CatalogSnapshot, name?: string): PreviewResult {
+  private result(kind: PreviewResult['kind'], preview: IndexPreview | ToolPreview, snap: CatalogSnapshot, auto: readonly ProfileId[], name?: string): PreviewResult {
     const tokens = countPreviewTokens(preview);
     const notes = [...preview.notes];
     if (preview.parts.some((p) => p.text.includes('\r'))) {
@@ -333,6 +361,7 @@ export class CatalogService {
       tokens: tokens.total,
       tokenizer: tokens.tokenizer,
       report,
+      autoAgents: [...auto],
     };
   }
 }

@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import * as os from 'node:os';
+import { autoAgents, skillFilesUnder } from '../../../core/catalog/auto';
 import { extrasFilter, SkillCatalog, workspaceRoots } from '../../../core/catalog/catalog';
 import type { CatalogSnapshot, SkillRoot } from '../../../core/catalog/types';
 import type { SkillmdConfig } from '../../../core/config/config';
@@ -7,15 +9,27 @@ import { isProfileId } from '../../../core/profiles/registry';
 import type { ProfileId } from '../../../core/profiles/types';
 import { countPreviewTokens, formatPreviewReport, RENDER_AGENTS, type IndexPreview, type RenderOptions, type ToolPreview } from '../../../core/render';
 import { NodeFileSystem } from '../../../node/nodeFileSystem';
+import { pluginFolderProbe } from '../../../node/pluginFolders';
 import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
+
+/** Words of `text` in lines of at most `width` characters, every line after the first indented by `indent`. */
+function wrap(text: string, indent: number, width = 80): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(' ')) {
+    if (line && indent + line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  lines.push(line);
+  return lines.join('\n' + ' '.repeat(indent));
+}
 
 /** The options part of index/load/read --help; `agents`: those the command previews. */
 export const previewOptionsUsage = (agents: readonly ProfileId[]): string => `Options:
-  --agent <profile>       ${agents.length === 1 ? `${agents[0]} (the only agent with this tool)` : `${agents.join(', ')}
-                          (default: the first of these in .skillmd.json targets, else lovia)`}
-  --root <folder>         a skill root (repeatable); default: the agent folders of the
-                          current folder (.claude/skills, .github/skills, .agents/skills,
-                          .codex/skills, .opencode/skills, skills) + configured roots
+  --agent <profile>       ${agents.length === 1 ? `${agents[0]} (the only agent with this tool)` : wrap(`${agents.join(', ')}, or auto (default auto: the agent most skills target, by .skillmd.json targets, else where they live: .claude/skills → claude-code, .github/skills → copilot, …)`, 26)}
+  --root <folder>         ${wrap('a skill root (repeatable); default: the folders the agent reads in the current folder (Claude Code .claude/skills; Copilot .github/skills, .agents/skills, .claude/skills; Codex .agents/skills, .codex/skills; opencode .claude/skills, .agents/skills, .opencode/skill(s); the others all of these), then skills/ and configured roots', 26)}
   --filter <key=value>    keep skills whose frontmatter extra matches (repeatable)
   --usage-rules <text>    lovia usage rules text; --no-usage-rules for none
   --eino-format <f>       reminder (newest, default) or tool-description (older)
@@ -68,13 +82,19 @@ export async function setupPreview(args: ParsedArgs, cwd: string, explicitRoots:
     configDir = loaded.dir;
   }
   const agentOpt = o.agent as string | undefined;
-  if (agentOpt !== undefined && (!isProfileId(agentOpt) || !RENDER_AGENTS.includes(agentOpt))) {
-    throw new UsageError(`--agent must be one of ${RENDER_AGENTS.join(', ')}, not "${agentOpt}"`);
+  if (agentOpt !== undefined && agentOpt !== 'auto' && (!isProfileId(agentOpt) || !RENDER_AGENTS.includes(agentOpt))) {
+    throw new UsageError(`--agent must be auto or one of ${RENDER_AGENTS.join(', ')}, not "${agentOpt}"`);
   }
-  const agent = (agentOpt as ProfileId | undefined) ?? config?.targets?.find((t) => agents.includes(t)) ?? 'lovia';
-  const roots: SkillRoot[] = explicitRoots.length
-    ? explicitRoots.map((r) => ({ path: path.resolve(cwd, r), origin: 'explicit' as const }))
-    : workspaceRoots([cwd], config, configDir);
+  const explicit: SkillRoot[] = explicitRoots.map((r) => ({ path: path.resolve(cwd, r), origin: 'explicit' as const }));
+  let agent = agentOpt === undefined || agentOpt === 'auto' ? undefined : (agentOpt as ProfileId);
+  if (!agent) {
+    // auto: the agents the skills target, as `skillmd check` judges them.
+    const files = await skillFilesUnder(fs, explicit.length ? explicit : workspaceRoots([cwd], config, configDir));
+    const checkOpts = { config, configDir, isPluginFolder: pluginFolderProbe(), homeDir: os.homedir() };
+    const auto = autoAgents(files, () => checkOpts, agents);
+    agent = agents.includes(auto[0]) ? auto[0] : agents[0];
+  }
+  const roots: SkillRoot[] = explicit.length ? explicit : workspaceRoots([cwd], config, configDir, agent);
   const filters = (o.filter as string[] | undefined) ?? [];
   const spec: Record<string, string> = {};
   for (const f of filters) {

@@ -1,0 +1,19 @@
+import type { RegistryRule } from '../model';
+import { closest } from '../../text/similarity';
+
+export const registryUnknownSkill: RegistryRule = {
+  code: 'registry-unknown-skill',
+  title: 'A registry (`meta.yaml`) lists a skill that does not exist in the workspace.',
+  defaultSeverity: 'error',
+  check({ registry, workspace, report }) {
+    for (const e of registry.entries) {
+      if (workspace.names.has(e.name)) continue;
+      const near = closest(e.name, workspace.names.keys());
+      report({
+        message: `the registry lists \`${e.name}\`, but no skill of that name exists${near ? `; did you mean \`${near}\`?` : ''}: remove the entry or add the skill`,
+        range: e.range,
+        fixes: near ? [{ title: `Change to \`${near}\``, edits: [{ range: e.range, newText: near }], preferred: true }] : undefined,
+      });
+    }
+  },
+};

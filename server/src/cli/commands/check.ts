@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
+import { workspaceDiagnostics } from './workspacePass';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -138,6 +139,9 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     held = undefined;
   }
   await runner.finish();
+  const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude);
+  if (writer) writer.more(across);
+  else general.push(...across);
   let c: { errors: number; warnings: number };
   if (writer) {
     c = writer.end();

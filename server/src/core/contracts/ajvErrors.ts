@@ -46,8 +46,10 @@ export function describeError(e: ErrorObject, where: string): string {
       return `${at} must be a valid ${String(p.format)}; ${show(e.data)} is not`;
     case 'required':
       return `${at} needs \`${String(p.missingProperty)}\``;
-    case 'uniqueItems':
-      return `${at} lists ${show((e.data as unknown[])[Number(p.j)])} twice (items ${Number(p.j) + 1} and ${Number(p.i) + 1})`;
+    case 'uniqueItems': {
+      const [a, b] = [Number(p.i), Number(p.j)].sort((x, y) => x - y);
+      return `${at} lists ${show((e.data as unknown[])[a])} twice (items ${a + 1} and ${b + 1}): remove one`;
+    }
     case 'additionalProperties':
       return `${at} has an unknown field \`${String(p.additionalProperty)}\``;
     default:

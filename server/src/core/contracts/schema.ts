@@ -25,7 +25,7 @@ export const REGISTRY_SCHEMA = registrySchema as unknown as SchemaNode;
 function newAjv(draft2020: boolean, strict = true): Ajv {
   // allErrors: every problem of a file at once; verbose: errors carry their schema node,
   // so a property's `x-rule` says which rule reports it.
-  const opts = { allErrors: true, verbose: true, strict, strictTypes: false, strictTuples: false, allowUnionTypes: true } as const;
+  const opts = { allErrors: true, verbose: true, strict, strictRequired: false, strictTypes: false, strictTuples: false, allowUnionTypes: true } as const;
   const ajv = draft2020 ? new Ajv2020(opts) : new Ajv(opts);
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-rule', schemaType: 'string' });

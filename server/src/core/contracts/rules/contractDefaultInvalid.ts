@@ -18,7 +18,7 @@ export const contractDefaultInvalid: ContractRule = {
         const e = own.validate.errors?.[0];
         const range = contract.source.valueRange([...p, 'default']);
         if (!e || !range) continue;
-        report({ message: `the \`default\` does not match its schema: ${describeError(e, e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '')}`, range });
+        report({ message: `the \`default\` does not match its own schema: ${describeError(e, e.instancePath ? `default${e.instancePath.replace(/\//g, '.')}` : 'default')}`, range });
       }
     }
   },

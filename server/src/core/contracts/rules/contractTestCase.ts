@@ -27,7 +27,7 @@ export const contractTestCase: ContractRule = {
       if (!isObject(tc.value) || !tc.source) continue;
       if (inputCompiled?.ok && 'input' in tc.value && !inputCompiled.validate(tc.value.input)) {
         for (const e of mapErrors(inputCompiled.validate.errors ?? [], tc.source, ['input'])) {
-          report({ file: tc.file, message: `the input does not match \`${input!.key}\`: ${e.message.replace(/^the value/, '`input`').replace(/^`([^`]+)`/, '`input.$1`')}`, range: e.range });
+          report({ file: tc.file, message: `the input does not match \`${input!.key}\`: ${e.message.startsWith('the value') ? '`input`' + e.message.slice(9) : e.message.replace(/^`([^`]+)`/, '`input.$1`')}`, range: e.range });
         }
       }
       checkExpected(tc, tc.value, output, (message, range) => report({ file: tc.file, message, range, related: relatedOutput(contract.file, contract.source.keyRange(['output_schema'])) }));

@@ -1,0 +1,10 @@
+import { NodeFileSystem } from '/work/wt/contracts/server/src/node/nodeFileSystem';
+import { findContractFiles } from '/work/wt/contracts/server/src/core/contracts/discover';
+import { loadContractWorkspace } from '/work/wt/contracts/server/src/core/contracts/workspace';
+import { checkContractWorkspace } from '/work/wt/contracts/server/src/core/contracts/check';
+import * as path from 'node:path';
+const fs = new NodeFileSystem({ sync: true });
+const root = process.argv[2];
+const files = await findContractFiles(fs, root);
+const ws = await loadContractWorkspace(fs, files);
+for (const d of checkContractWorkspace(ws)) console.log(`${path.relative(root, d.file)}:${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line+1}:${d.range.end.character+1} ${d.severity} ${d.code}: ${d.message}`);

@@ -1,0 +1,37 @@
+import * as path from 'node:path';
+import { resolveSkillSettings, type CheckOptions } from '../../core/check/checkDocument';
+import { workspaceRoots } from '../../core/catalog/catalog';
+import { checkContractWorkspace } from '../../core/contracts/check';
+import { findContractFiles, type ContractFiles } from '../../core/contracts/discover';
+import { loadContractWorkspace } from '../../core/contracts/workspace';
+import { DEFAULT_ROUTING_THRESHOLD, routingConflicts } from '../../core/routing/conflicts';
+import { catalogGroups, routableSkills } from '../../core/routing/workspaceSkills';
+import type { SkillDiagnostic } from '../../core/types';
+import type { FileSystem } from '../../core/workspace/fileSystem';
+
+/**
+ * What `check` finds across files once every SKILL.md is checked: contracts
+ * (`skill.yaml`, `<id>.skill.yaml`, contract fields of a SKILL.md), registries
+ * (`meta.yaml`) and routing conflicts between skills seen together.
+ */
+export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: string[], opts: CheckOptions, exclude?: (p: string) => boolean): Promise<SkillDiagnostic[]> {
+  const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
+  for (const r of roots) await findContractFiles(fs, r, exclude, files);
+  const dedupe = (l: string[]) => [...new Set(l)];
+  files.contracts = dedupe(files.contracts);
+  files.registries = dedupe(files.registries);
+  files.skillFiles = dedupe(files.skillFiles);
+  const ws = await loadContractWorkspace(fs, files);
+  const severities = (file: string) => resolveSkillSettings(file, opts).rules;
+  const out = checkContractWorkspace(ws, severities);
+  const threshold = opts.config?.routing?.threshold ?? DEFAULT_ROUTING_THRESHOLD;
+  const catalog = workspaceRoots([opts.configDir ?? cwd], opts.config, opts.configDir).map((r) => r.path);
+  for (const group of catalogGroups(routableSkills(ws), catalog)) {
+    for (const d of routingConflicts(group, threshold)) {
+      const setting = severities(d.file)[d.code];
+      if (setting === 'off') continue;
+      out.push(setting ? { ...d, severity: setting } : d);
+    }
+  }
+  return out.sort((a, b) => (a.file === b.file ? a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character : a.file < b.file ? -1 : 1)).map((d) => ({ ...d, file: path.resolve(d.file) }));
+}

@@ -24,6 +24,8 @@ function stem(w: string): string {
   if (w.endsWith('ed') && w.length > 5) return w.slice(0, -2);
   if (w.endsWith('es') && /(sh|ch|x|s|z)es$/.test(w)) return w.slice(0, -2);
   if (w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  // `summarize` meets `summarizing`, `archive` meets `archived`.
+  if (w.endsWith('e') && w.length > 5) return w.slice(0, -1);
   return w;
 }
 

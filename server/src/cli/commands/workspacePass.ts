@@ -24,7 +24,10 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
   const ws = await loadContractWorkspace(fs, files);
   const severities = (file: string) => resolveSkillSettings(file, opts).rules;
   const out = checkContractWorkspace(ws, severities);
-  const threshold = opts.config?.routing?.threshold ?? DEFAULT_ROUTING_THRESHOLD;
+  // Routing conflicts are a workspace's choice (`routing` in .skillmd.json): a team that
+  // routes by descriptions wants them, a folder of unrelated skills gets no guesses.
+  if (!opts.config?.routing) return finish(out);
+  const threshold = opts.config.routing.threshold ?? DEFAULT_ROUTING_THRESHOLD;
   const catalog = workspaceRoots([opts.configDir ?? cwd], opts.config, opts.configDir).map((r) => r.path);
   for (const group of catalogGroups(routableSkills(ws), catalog)) {
     for (const d of routingConflicts(group, threshold)) {
@@ -33,5 +36,9 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
       out.push(setting ? { ...d, severity: setting } : d);
     }
   }
+  return finish(out);
+}
+
+function finish(out: SkillDiagnostic[]): SkillDiagnostic[] {
   return out.sort((a, b) => (a.file === b.file ? a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character : a.file < b.file ? -1 : 1)).map((d) => ({ ...d, file: path.resolve(d.file) }));
 }

@@ -44,6 +44,7 @@ import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
 import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
+import { contractFeatures } from './lsp/contractWiring';
 import { commandName, selectTransport, serverUsage } from './lsp/transport';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
@@ -89,6 +90,9 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
   return t ? [[f, t.text] as [string, string]] : [];
 });
 docs.referenceCheck = (doc, opts) => refs.check(liveFs, doc, opts);
+// skill.yaml, <id>.skill.yaml, meta.yaml: each handler below hands them over first.
+const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText },
+  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs });
 
 // For the test that hovers without a token count answer while the tokenizer loads:
 // a warm-up that never ends.
@@ -284,6 +288,7 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
     changed.push(file);
   }
   await recheckDependents(changed);
+  contracts.filesChanged();
   if (pluginsChanged) config.pluginFoldersChanged();
   if (configChanged || pluginsChanged) {
     if (configChanged) await loadConfigFiles();
@@ -366,6 +371,7 @@ documents.onDidClose((e) => {
 
 connection.languages.diagnostics.on(async (params, token) => {
   await settingsReady;
+  if (contracts.handles(params.textDocument.uri)) return contracts.pull(params.textDocument.uri);
   return diagnostics.pullDocument(params.textDocument.uri, params.previousResultId, token);
 });
 connection.languages.diagnostics.onWorkspace(async (params, token) => {
@@ -396,6 +402,7 @@ async function markdownDocAt(uri: string, position: Position) {
 }
 
 connection.onCompletion(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.completion(params);
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return [];
   const paths = await refs.completion(doc, params.position);
@@ -404,6 +411,7 @@ connection.onCompletion(async (params) => {
 });
 
 connection.onHover(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.hover(params);
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return null;
   const skillFile = isSkillFile(doc.path);
@@ -418,11 +426,13 @@ connection.onDocumentLinks(async (params) => {
 });
 
 connection.onDefinition(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.definition(params);
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   return doc ? refs.definition(doc, params.position) : null;
 });
 
 connection.onReferences(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.references(params);
   const file = uriToPath(params.textDocument.uri);
   return file ? refs.references(file, params.position) : [];
 });
@@ -480,12 +490,14 @@ async function markdownFileDiagnostics(file: string, skillDir: string): Promise<
 }
 
 connection.onPrepareRename((params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.prepareRename(params);
   const doc = docs.parse(params.textDocument.uri);
   if (!doc) return null;
   return prepareRename(doc, doc.lines.offsetAt(params.position)) ?? null;
 });
 
 connection.onRenameRequest(async (params, token) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.rename(params);
   const doc = docs.parse(params.textDocument.uri);
   if (!doc || !prepareRename(doc, doc.lines.offsetAt(params.position))) return null;
   // The index holds every skill once it is ready; without it (workspace diagnostics

@@ -33,6 +33,8 @@ export function describeError(e: ErrorObject, where: string): string {
   const expected = (e.parentSchema as { 'x-expected'?: string } | undefined)?.['x-expected'];
   switch (e.keyword) {
     case 'type': {
+      // `version: 1.2` is a number to YAML: the rule's own wording, and how to fix it.
+      if (expected && typeof e.data !== 'object') return `${at} must be ${expected}, written as text; ${show(e.data)} is read as ${typeName(e.data).replace(/^an? /, 'a ')}: quote it and check its form`;
       const types = String(p.type).split(',').map((t) => ARTICLE[t] ?? t);
       return `${at} must be ${types.join(' or ')}, not ${typeName(e.data)}`;
     }

@@ -48,8 +48,7 @@ export async function findContractFiles(fs: FileSystem, root: string, exclude?: 
 function add(p: string, into: ContractFiles): void {
   const kind = contractFileKind(p);
   if (kind === 'registry') {
-    // `meta.yaml` is a common name: a registry is one at a root or in a `skills/` folder.
-    into.registries.push(p);
+    into.registries.push(p); // read only when it is a registry (isRegistry)
   } else if (kind) into.contracts.push(p);
   else if (SKILL_FILE_NAMES.includes(path.basename(p))) into.skillFiles.push(p);
 }

@@ -125,9 +125,18 @@ export function registryFromText(file: string, text: string): LoadedRegistry {
   return { file, source, value, schemaErrors, entries };
 }
 
+/**
+ * `meta.yaml` is a common name: a file is a registry when it sits in a `skills/` folder
+ * or has a top-level `skills`; any other is not read.
+ */
+export function isRegistry(r: LoadedRegistry): boolean {
+  return path.basename(path.dirname(r.file)) === 'skills' || asMapping(r.value)?.skills !== undefined;
+}
+
 export async function loadRegistry(fs: FileSystem, file: string, text?: string): Promise<LoadedRegistry | undefined> {
   const t = text ?? (await readText(fs, file));
-  return t === undefined ? undefined : registryFromText(file, t);
+  const r = t === undefined ? undefined : registryFromText(file, t);
+  return r && isRegistry(r) ? r : undefined;
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);

@@ -1,0 +1,148 @@
+// skill.yaml, <id>.skill.yaml and meta.yaml in the editor: diagnostics, completion and
+// hover from the contract schema, and definition / references / rename on the skill
+// names of `fallback` and registry entries. An adapter over core/contracts.
+import {
+  CompletionItemKind, type CompletionItem, type Diagnostic, type Hover, type Location, type Position, type TextEdit, type WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import { resolveSkillSettings, type CheckOptions } from '../core/check/checkDocument';
+import { contractCompletion, contractHover, skillNameAt, type AssistOptions } from '../core/contracts/assist';
+import { buildWorkspace, checkContract, checkRegistry } from '../core/contracts/check';
+import { findContractFiles, type ContractFiles } from '../core/contracts/discover';
+import { contractFileKind, contractFromText, isRegistry, loadTestCases, registryFromText } from '../core/contracts/load';
+import type { ContractWorkspace } from '../core/contracts/model';
+import { fallbackNames } from '../core/contracts/rules/helpers';
+import { loadContractWorkspace } from '../core/contracts/workspace';
+import { LineIndex } from '../core/text/lineIndex';
+import type { Range } from '../core/types';
+import type { FileSystem } from '../core/workspace/fileSystem';
+import { pathToUri, toLspDiagnostic } from './convert';
+
+export interface ContractHost {
+  /** the disk with the editor's buffers on top */
+  fs: FileSystem;
+  folders(): readonly string[];
+  optionsFor(file: string): CheckOptions;
+  isIgnored(file: string): boolean;
+  /** the open buffer of a file */
+  text(file: string): string | undefined;
+}
+
+export const isContractFile = (file: string): boolean => contractFileKind(file) !== undefined;
+
+export class ContractService {
+  private ws: Promise<ContractWorkspace> | undefined;
+
+  constructor(private readonly host: ContractHost) {}
+
+  /** Files changed on disk or in a buffer: the workspace is read again on the next request. */
+  invalidate(): void {
+    this.ws = undefined;
+  }
+
+  workspace(): Promise<ContractWorkspace> {
+    return (this.ws ??= this.load());
+  }
+
+  private async load(): Promise<ContractWorkspace> {
+    const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
+    for (const f of this.host.folders()) await findContractFiles(this.host.fs, f, (p) => this.host.isIgnored(p), files);
+    return loadContractWorkspace(this.host.fs, files);
+  }
+
+  /** The workspace with `file` read from its buffer (it may lie outside the folders). */
+  private async withBuffer(file: string): Promise<ContractWorkspace> {
+    const ws = await this.workspace();
+    const text = this.host.text(file);
+    if (text === undefined) return ws;
+    const kind = contractFileKind(file);
+    if (kind === 'registry') {
+      const r = registryFromText(file, text);
+      return buildWorkspace(ws.contracts, ws.skillMds, [...ws.registries.filter((x) => x.file !== file), ...(isRegistry(r) ? [r] : [])]);
+    }
+    const c = contractFromText(file, text);
+    c.testCases = await loadTestCases(this.host.fs, c);
+    return buildWorkspace([...ws.contracts.filter((x) => x.file !== file), c], ws.skillMds, ws.registries);
+  }
+
+  async diagnostics(file: string, version: number): Promise<Diagnostic[]> {
+    const ws = await this.withBuffer(file);
+    const rules = resolveSkillSettings(file, this.host.optionsFor(file)).rules;
+    const c = ws.contracts.find((x) => x.file === file);
+    const r = ws.registries.find((x) => x.file === file);
+    const all = c ? checkContract(c, ws, rules) : r ? checkRegistry(r, ws, rules) : [];
+    return all.filter((d) => d.file === file).map((d) => toLspDiagnostic(d, version));
+  }
+
+  private options(file: string, ws: ContractWorkspace): AssistOptions {
+    return { schema: contractFileKind(file) === 'registry' ? 'registry' : 'contract', skillNames: [...ws.names.keys()].sort() };
+  }
+
+  async completion(file: string, text: string, position: Position): Promise<CompletionItem[]> {
+    const lines = new LineIndex(text);
+    const ws = await this.workspace();
+    return contractCompletion(text, lines.offsetAt(position), this.options(file, ws)).map((i) => ({
+      label: i.label,
+      kind: i.kind === 'field' ? CompletionItemKind.Property : i.kind === 'skill' ? CompletionItemKind.Reference : CompletionItemKind.EnumMember,
+      detail: i.detail,
+      documentation: i.documentation ? { kind: 'markdown', value: i.documentation } : undefined,
+      textEdit: { range: lines.range(i.start, i.end), newText: i.insertText },
+    }));
+  }
+
+  hover(file: string, text: string, position: Position): Hover | null {
+    const lines = new LineIndex(text);
+    const h = contractHover(text, lines.offsetAt(position), { schema: contractFileKind(file) === 'registry' ? 'registry' : 'contract' });
+    return h ? { contents: { kind: 'markdown', value: h.markdown }, range: lines.range(h.start, h.end) } : null;
+  }
+
+  /** Where the skill named under the cursor is defined: its SKILL.md `name`, a contract's `id`. */
+  async definition(file: string, text: string, position: Position): Promise<Location[] | null> {
+    const ws = await this.withBuffer(file);
+    const lines = new LineIndex(text);
+    const at = skillNameAt(text, lines.offsetAt(position), this.options(file, ws));
+    const defs = at ? ws.names.get(at.name) : undefined;
+    return defs?.length ? defs.map((d) => ({ uri: pathToUri(d.file), range: d.range })) : null;
+  }
+
+  /** Every place a skill name is used as a fallback or registry entry, with its definitions. */
+  private async mentions(file: string, text: string, position: Position): Promise<{ name: string; at: Range; uses: { file: string; range: Range }[]; defs: { file: string; range: Range }[] } | undefined> {
+    const ws = await this.withBuffer(file);
+    const lines = new LineIndex(text);
+    const at = skillNameAt(text, lines.offsetAt(position), this.options(file, ws));
+    if (!at) return undefined;
+    const uses: { file: string; range: Range }[] = [];
+    for (const c of ws.contracts) {
+      for (const f of fallbackNames(c)) {
+        const r = f.name === at.name ? c.source.valueRange(f.path) : undefined;
+        if (r) uses.push({ file: c.file, range: r });
+      }
+    }
+    for (const r of ws.registries) for (const e of r.entries) if (e.name === at.name) uses.push({ file: r.file, range: e.range });
+    return { name: at.name, at: lines.range(at.start, at.end), uses, defs: ws.names.get(at.name) ?? [] };
+  }
+
+  async references(file: string, text: string, position: Position, includeDeclaration: boolean): Promise<Location[]> {
+    const m = await this.mentions(file, text, position);
+    if (!m) return [];
+    return [...(includeDeclaration ? m.defs : []), ...m.uses].map((x) => ({ uri: pathToUri(x.file), range: x.range }));
+  }
+
+  async prepareRename(file: string, text: string, position: Position): Promise<Range | null> {
+    return (await this.mentions(file, text, position))?.at ?? null;
+  }
+
+  /**
+   * Renames the skill a fallback or registry entry names, where these files name it:
+   * every fallback and registry entry, and the contracts' `id`s. The SKILL.md `name` (and
+   * its folder) are left to F2 on that name, which moves the folder too.
+   */
+  async rename(file: string, text: string, position: Position, newName: string): Promise<WorkspaceEdit | null> {
+    const m = await this.mentions(file, text, position);
+    if (!m) return null;
+    const changes: Record<string, TextEdit[]> = {};
+    const add = (f: string, range: Range) => (changes[pathToUri(f)] ??= []).push({ range, newText: newName });
+    for (const u of m.uses) add(u.file, u.range);
+    for (const d of m.defs) if (contractFileKind(d.file) && contractFileKind(d.file) !== 'registry') add(d.file, d.range);
+    return { changes };
+  }
+}

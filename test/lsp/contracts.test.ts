@@ -1,0 +1,100 @@
+// skill.yaml and meta.yaml over stdio: diagnostics (push and pull), completion and hover
+// from the contract schema, definition / references / rename on fallback names.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
+
+const PDF = 'id: pdf-report\nversion: 1.2\nexecution:\n  timeout: 5s\n  \nfallback:\n  - skill: csv-clean\n';
+const ZH = 'id: zongjie\nname: 总结\nfallback: pdf-report\nexecution:\n  timeout_ms: 1000\nlifecycle:\n  health_check: { timeout_ms: 3000 }\n';
+const FILES = {
+  'skills/pdf-report/SKILL.md': '---\nname: pdf-report\ndescription: Builds PDF reports. Use when asked for a PDF.\n---\n',
+  'skills/csv-clean/SKILL.md': '---\nname: csv-clean\ndescription: Cleans CSV files. Use when data is messy.\n---\n',
+  'skills/zongjie/SKILL.md': '---\nname: zongjie\ndescription: 为长篇中文文章写摘要。用于用户要求总结时。\n---\n',
+  'skills/pdf-report/skill.yaml': PDF,
+  'skills/zongjie/skill.yaml': ZH,
+  'skills/meta.yaml': 'skills:\n  - name: pdf-report\n    version: 1.2.0\n  - name: csv-clen\n',
+};
+
+interface Item { label: string; detail?: string; documentation?: { value: string }; textEdit: { range: Diag['range']; newText: string } }
+
+for (const mode of ['push', 'pull'] as const) {
+  describe(`contracts in the editor (${mode} diagnostics)`, () => {
+    let root: string;
+    let c: TestClient;
+    let pdf: string;
+    let zh: string;
+    let meta: string;
+    before(async () => {
+      root = makeWorkspace(FILES);
+      c = await startServer({ root, mode });
+      pdf = await c.open(join(root, 'skills/pdf-report/skill.yaml'), PDF);
+      zh = await c.open(join(root, 'skills/zongjie/skill.yaml'), ZH);
+      meta = await c.open(join(root, 'skills/meta.yaml'), FILES['skills/meta.yaml']);
+    });
+    after(async () => {
+      await c.stop();
+      removeWorkspace(root);
+    });
+
+    const diagnostics = async (uri: string): Promise<Diag[]> => {
+      if (mode === 'push') return c.diagnosticsFor(uri);
+      const rep = await c.request<{ items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri } });
+      return rep.items;
+    };
+    const brief = (ds: Diag[]) => ds.map((d) => [d.code, d.range, d.message]);
+
+    test('diagnostics of a skill.yaml, with exact ranges (English and Chinese)', async () => {
+      assert.deepEqual(brief(await diagnostics(pdf)), [
+        ['contract-version', r(1, 9, 1, 12), '`version` must be a semantic version `MAJOR.MINOR.PATCH`, such as `1.2.0`, written as text; `1.2` is read as a number: quote it and check its form'],
+      ]);
+      assert.deepEqual(brief(await diagnostics(zh)), [
+        ['contract-skill-mismatch', r(1, 6, 1, 8), '`name` is `总结` here but `zongjie` in SKILL.md: agents load the skill as `zongjie`; make them equal'],
+        ['contract-timeout-order', r(6, 30, 6, 34), 'the health check may take 3000 ms, longer than the execution timeout of 1000 ms: a slow health check outlives the run it guards; make it at most 1000'],
+      ]);
+      const m = await diagnostics(meta);
+      assert.deepEqual(brief(m), [
+        ['registry-unlisted-skill', r(0, 0, 0, 6), 'the skill `csv-clean` (csv-clean/SKILL.md) is not listed in this registry: add it under `skills`'],
+        ['registry-unlisted-skill', r(0, 0, 0, 6), 'the skill `zongjie` (zongjie/SKILL.md) is not listed in this registry: add it under `skills`'],
+        ['registry-unknown-skill', r(3, 10, 3, 18), 'the registry lists `csv-clen`, but no skill of that name exists; did you mean `csv-clean`?: remove the entry or add the skill'],
+      ]);
+    });
+
+    test('completion: the fields of the mapping at the cursor, with their descriptions; enum values; skill names', async () => {
+      const items = await c.request<Item[]>('textDocument/completion', { textDocument: { uri: pdf }, position: { line: 4, character: 2 } });
+      const labels = items.map((i) => i.label);
+      assert.ok(labels.includes('retries') && labels.includes('rate_limit') && !labels.includes('timeout'), labels.join());
+      const retries = items.find((i) => i.label === 'retries')!;
+      assert.equal(retries.documentation?.value, 'How many times a failed run is retried.');
+      assert.deepEqual(retries.textEdit, { range: r(4, 2, 4, 2), newText: 'retries: ' });
+      await c.change(pdf, [{ range: r(4, 2, 4, 2), text: 'isolation: con' }]);
+      const values = await c.request<Item[]>('textDocument/completion', { textDocument: { uri: pdf }, position: { line: 4, character: 16 } });
+      assert.deepEqual(values.map((i) => i.label), ['none', 'process', 'thread', 'container', 'sandbox', 'vm']);
+      assert.deepEqual(values[3].textEdit.range, r(4, 13, 4, 16));
+      const names = await c.request<Item[]>('textDocument/completion', { textDocument: { uri: zh }, position: { line: 2, character: 13 } });
+      assert.deepEqual(names.map((i) => i.label), ['csv-clean', 'pdf-report', 'zongjie', '总结']);
+    });
+
+    test('hover on a field: its type and description from the schema', async () => {
+      const h = await c.request<{ contents: { value: string }; range: Diag['range'] }>('textDocument/hover', { textDocument: { uri: zh }, position: { line: 6, character: 5 } });
+      assert.equal(h.contents.value, '**`lifecycle.health_check`** — object\n\nHow to tell that the skill is ready.');
+      assert.deepEqual(h.range, r(6, 2, 6, 14));
+    });
+
+    test('definition, references and rename on a fallback name', async () => {
+      const defs = await c.request<{ uri: string; range: Diag['range'] }[]>('textDocument/definition', { textDocument: { uri: zh }, position: { line: 2, character: 12 } });
+      assert.deepEqual(defs, [
+        { uri: uriOf(join(root, 'skills/pdf-report/SKILL.md')), range: r(1, 6, 1, 16) },
+        { uri: pdf, range: r(0, 4, 0, 14) },
+      ]);
+      const refs = await c.request<{ uri: string; range: Diag['range'] }[]>('textDocument/references', { textDocument: { uri: zh }, position: { line: 2, character: 12 }, context: { includeDeclaration: false } });
+      assert.deepEqual(refs, [{ uri: zh, range: r(2, 10, 2, 20) }, { uri: meta, range: r(1, 10, 1, 20) }]);
+      const edit = await c.request<{ changes: Record<string, { range: Diag['range']; newText: string }[]> }>('textDocument/rename', { textDocument: { uri: zh }, position: { line: 2, character: 12 }, newName: 'pdf-builder' });
+      assert.deepEqual(edit.changes, {
+        [zh]: [{ range: r(2, 10, 2, 20), newText: 'pdf-builder' }],
+        [meta]: [{ range: r(1, 10, 1, 20), newText: 'pdf-builder' }],
+        [pdf]: [{ range: r(0, 4, 0, 14), newText: 'pdf-builder' }],
+      });
+    });
+  });
+}

@@ -45,6 +45,7 @@ import { SlicedFileSystem } from './lsp/slicedFileSystem';
 import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
 import { contractFeatures } from './lsp/contractWiring';
+import { registerRouteRequest } from './lsp/route';
 import { commandName, selectTransport, serverUsage } from './lsp/transport';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
@@ -114,7 +115,8 @@ const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve))
 const versionOf = (uri: string) => documents.get(uri)?.version ?? null;
 const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFor(file)).targets;
 // Catalog and preview requests. Before onDidChangeWatchedFiles below: it chains behind that handler.
-registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+const catalogService = registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+registerRouteRequest(connection, catalogService, liveFs);
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;

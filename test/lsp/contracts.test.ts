@@ -98,3 +98,31 @@ for (const mode of ['push', 'pull'] as const) {
     });
   });
 }
+
+describe('skillmd/route', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace({
+      ...FILES,
+      '.skillmd.json': '{ "targets": ["lovia"] }',
+      'skills/csv-clean/skill.yaml': 'id: csv-clean\ntrigger_keywords: [csv]\n',
+    });
+    c = await startServer({ root, mode: 'pull' });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('the skills whose trigger keywords match first (from skill.yaml too), then by similarity, with their SKILL.md', async () => {
+    const res = await c.request<{ agent: string; candidates: { name: string; matched: string[]; uri: string }[]; others: { name: string; terms: string[] }[] }>('skillmd/route', { request: 'clean this messy csv before the PDF report' });
+    assert.equal(res.agent, 'lovia');
+    assert.deepEqual(res.candidates.map((x) => [x.name, x.matched]), [['csv-clean', ['csv']]]);
+    assert.equal(res.candidates[0].uri, uriOf(join(root, 'skills/csv-clean/SKILL.md')));
+    assert.deepEqual(res.others.map((x) => [x.name, x.terms]), [['pdf-report', ['pdf', 'report']]]);
+    const zh = await c.request<{ others: { name: string }[] }>('skillmd/route', { request: '请总结这篇中文文章' });
+    assert.deepEqual(zh.others.map((x) => x.name), ['zongjie']);
+    await assert.rejects(c.request('skillmd/route', { request: ' ' }), /needs a request/);
+  });
+});

@@ -12,7 +12,7 @@ const strings = (v: unknown): string[] =>
  * holds, `when_to_use`, and `trigger_keywords` / `tags` from the frontmatter or, when
  * it has none, from the `skill.yaml` beside it.
  */
-export async function routableFromCatalog(fs: FileSystem, skills: readonly CatalogEntry[]): Promise<RoutableSkill[]> {
+export async function routableFromCatalog(fs: FileSystem, skills: readonly Pick<CatalogEntry, 'name' | 'description' | 'whenToUse' | 'extras' | 'dir'>[]): Promise<RoutableSkill[]> {
   const out: RoutableSkill[] = [];
   for (const e of skills) {
     const s: RoutableSkill = { name: e.name, description: e.description, whenToUse: e.whenToUse ?? (typeof e.extras.when_to_use === 'string' ? e.extras.when_to_use : undefined), triggerKeywords: strings(e.extras.trigger_keywords), tags: strings(e.extras.tags) };

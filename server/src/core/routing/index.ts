@@ -28,10 +28,9 @@ export function routingText(s: RoutableSkill): string {
 }
 
 /**
- * TF-IDF vectors (cosine similarity) over an inverted index of terms. Pairs are found
- * through the postings, so skills that share no term are never compared; terms in so
- * many skills that they say little (document frequency over `maxDfShare` of them, and
- * at least 50) take no part in finding pairs, which keeps 10,000 skills near-linear.
+ * TF-IDF vectors (cosine similarity) over an inverted index of terms: skills that
+ * share no term are never compared (see `similarPairs` for how frequent terms are kept
+ * out of the way).
  */
 export class TermIndex {
   readonly docs: Doc[] = [];
@@ -81,6 +80,18 @@ export class TermIndex {
     return this.weigh(tf);
   }
 
+  /** Cosine similarity of a vector with skill `i` (the smaller map is walked). */
+  dot(v: Map<string, number>, i: number): number {
+    const d = this.docs[i].vector;
+    const [a, b] = v.size <= d.size ? [v, d] : [d, v];
+    let score = 0;
+    for (const [t, w] of a) {
+      const x = b.get(t);
+      if (x !== undefined) score += w * x;
+    }
+    return score;
+  }
+
   /** Cosine similarity of a vector with skill `i`, and the shared terms heaviest first. */
   compare(v: Map<string, number>, i: number): { score: number; shared: string[] } {
     const d = this.docs[i].vector;
@@ -96,18 +107,45 @@ export class TermIndex {
     return { score, shared: shared.map((s) => s[0]) };
   }
 
-  /** Every pair at or above `threshold`, best first. */
-  similarPairs(threshold: number, maxDfShare = 0.05): SimilarPair[] {
+  /**
+   * Every pair at or above `threshold`, best first; exact, without comparing all pairs
+   * (prefix filtering, as in Bayardo et al.'s All-Pairs). Each skill's terms are taken
+   * most frequent first; the longest run of them whose weights have a norm below the
+   * threshold is its prefix, the rest its suffix. Two skills that share no term of
+   * y's suffix score x·y ≤ ‖y's prefix‖ < threshold (vectors have length 1), so only
+   * the suffixes are indexed, and the frequent terms, which sit in the prefixes, hardly
+   * ever are: a skill meets only the skills it shares a rare enough term with.
+   */
+  similarPairs(threshold: number): SimilarPair[] {
     const n = this.docs.length;
-    const maxDf = Math.max(50, Math.floor(n * maxDfShare));
+    const df = (t: string) => this.postings.get(t)!.length;
+    const suffix = new Map<string, number[]>();
+    const prefixNorm = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = this.docs[i].vector;
+      const ordered = [...v.keys()].sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1));
+      let sq = 0;
+      let k = 0;
+      for (; k < ordered.length; k++) {
+        const w = v.get(ordered[k])!;
+        if (Math.sqrt(sq + w * w) >= threshold) break;
+        sq += w * w;
+      }
+      prefixNorm[i] = Math.sqrt(sq);
+      for (; k < ordered.length; k++) {
+        let p = suffix.get(ordered[k]);
+        if (!p) suffix.set(ordered[k], (p = []));
+        p.push(i);
+      }
+    }
     const out: SimilarPair[] = [];
     const acc = new Float64Array(n);
     const touched: number[] = [];
     for (let i = 0; i < n; i++) {
-      // Dot products of skill i with every later skill that shares a term with it.
-      for (const [t, w] of this.docs[i].vector) {
-        const p = this.postings.get(t)!;
-        if (p.length > maxDf) continue;
+      const x = this.docs[i].vector;
+      for (const [t, w] of x) {
+        const p = suffix.get(t);
+        if (!p) continue;
         for (const j of p) {
           if (j <= i) continue;
           if (acc[j] === 0) touched.push(j);
@@ -115,15 +153,16 @@ export class TermIndex {
         }
       }
       for (const j of touched) {
-        // The partial score skipped frequent terms: the exact one decides.
-        if (acc[j] >= threshold * 0.5) {
-          const { score, shared } = this.compare(this.docs[i].vector, j);
-          if (score >= threshold) out.push({ a: i, b: j, score, shared });
+        // What the suffix gave, plus at most the norm of j's prefix: the bound decides
+        // whether the exact score is worth computing.
+        if (acc[j] + prefixNorm[j] >= threshold && this.dot(x, j) >= threshold - 1e-12) {
+          const { score, shared } = this.compare(x, j);
+          out.push({ a: i, b: j, score, shared });
         }
         acc[j] = 0;
       }
       touched.length = 0;
     }
-    return out.sort((x, y) => y.score - x.score);
+    return out.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
   }
 }

@@ -29,8 +29,21 @@ function stem(w: string): string {
   return w;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+(?:['’][a-z]+)*/g;
+
 export function terms(text: string): string[] {
   const out: string[] = [];
+  // ASCII text needs no dictionary: a regular expression finds the same words, ten
+  // times faster than the segmenter (a 10,000-skill pass spent most of its time there).
+  if (ASCII.test(text)) {
+    for (const m of text.toLowerCase().matchAll(ASCII_WORD)) {
+      const w = m[0].replace(/['’]s$/, '');
+      if (w.length < 2 || STOP.has(w) || /^\d+$/.test(w)) continue;
+      out.push(stem(w));
+    }
+    return out;
+  }
   const folded = text.normalize('NFKC').toLowerCase();
   // Characters the dictionary left alone in a row (`文档` as 文 + 档) are joined back.
   let run = '';

@@ -1,8 +1,19 @@
 // Child process of the bench's "routing" section: times the routing-conflict pass
 // (TF-IDF index + similar pairs + shared keywords + identical descriptions) over
 // generated catalogs of 1,000 and 10,000 skills. Prints one JSON line.
-import { createRng } from './prng.mjs';
 import { routingConflicts, type ConflictSkill } from '../../server/src/core/routing/conflicts';
+
+/** mulberry32: a deterministic generator (the same skills on every machine). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -11,7 +22,7 @@ const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } 
  * vocabulary with a long tail (Zipf-like), and one skill in fifty a near copy of another.
  */
 function catalog(n: number, seed: string): ConflictSkill[] {
-  const rng = createRng(`routing:${seed}:${n}`);
+  const rng = { next: seeded(Number(seed) * 1000003 + n) };
   const syllables = ['ka', 'lo', 'mi', 'ter', 'van', 'sol', 'ri', 'pen', 'dra', 'qu', 'zen', 'ba', 'tor', 'lin', 'mo', 'sha'];
   const vocab: string[] = [];
   for (let i = 0; i < 20000; i++) vocab.push(Array.from({ length: 2 + (i % 3) }, (_, k) => syllables[(i * 7 + k * 13 + (i >> (k + 2))) % syllables.length]).join('') + (i % 97));

@@ -18,14 +18,16 @@ function seeded(seed: number): () => number {
 const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /**
- * Skills as teams write them: a few common words, topic words drawn from a large
- * vocabulary with a long tail (Zipf-like), and one skill in fifty a near copy of another.
+ * Skills as teams write them: a few common words, topic words drawn from a vocabulary
+ * with a long tail (Zipf-like) that grows with the catalog (more skills, more topics,
+ * so each skill has about as many look-alikes at 10,000 as at 1,000), a trigger
+ * keyword of two topic words, and one skill in fifty a near copy of another.
  */
 function catalog(n: number, seed: string): ConflictSkill[] {
   const rng = { next: seeded(Number(seed) * 1000003 + n) };
   const syllables = ['ka', 'lo', 'mi', 'ter', 'van', 'sol', 'ri', 'pen', 'dra', 'qu', 'zen', 'ba', 'tor', 'lin', 'mo', 'sha'];
   const vocab: string[] = [];
-  for (let i = 0; i < 20000; i++) vocab.push(Array.from({ length: 2 + (i % 3) }, (_, k) => syllables[(i * 7 + k * 13 + (i >> (k + 2))) % syllables.length]).join('') + (i % 97));
+  for (let i = 0; i < 20 * n; i++) vocab.push(Array.from({ length: 2 + (i % 3) }, (_, k) => syllables[(i * 7 + k * 13 + (i >> (k + 2))) % syllables.length]).join('') + (i % 97));
   const common = ['report', 'file', 'data', 'create', 'format', 'review', 'code', 'document', 'query', 'summary'];
   const word = () => vocab[Math.floor(vocab.length * Math.pow(rng.next(), 2.2))];
   const out: ConflictSkill[] = [];
@@ -33,7 +35,7 @@ function catalog(n: number, seed: string): ConflictSkill[] {
     let description: string;
     if (i > 0 && i % 50 === 0) description = out[i - 1].description.split(' ').slice(0, -2).join(' ') + ` ${word()} ${word()}`;
     else description = [...Array.from({ length: 3 }, () => common[Math.floor(rng.next() * common.length)]), ...Array.from({ length: 10 + Math.floor(rng.next() * 15) }, word)].join(' ');
-    out.push({ name: `skill-${i}`, description, triggerKeywords: [word()], tags: [common[i % common.length]], file: `/bench/skill-${i}/SKILL.md`, nameRange: zero });
+    out.push({ name: `skill-${i}`, description, triggerKeywords: [`${word()} ${word()}`], tags: [common[i % common.length]], file: `/bench/skill-${i}/SKILL.md`, nameRange: zero });
   }
   return out;
 }

@@ -458,6 +458,7 @@ connection.workspace.onWillRenameFiles(async (params) => {
 });
 
 connection.onCodeAction(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.codeActions(params);
   const uri = params.textDocument.uri;
   const file = uriToPath(uri);
   if (!file) return [];

@@ -52,7 +52,7 @@ test('check reports contracts in Chinese, and contract fields of a SKILL.md fron
   const r = runCli(['check', '.'], ZH);
   assert.equal(r.status, 1);
   assert.equal(ours(r.stdout), `skills/fanyi/SKILL.md:5:10: warning contract-version: \`version\` must be a semantic version \`MAJOR.MINOR.PATCH\`, such as \`1.2.0\`; \`1.0\` is not
-skills/fanyi/SKILL.md:6:11: error contract-fallback-unknown: no skill named \`zongjei\` in the workspace, so this fallback never runs
+skills/fanyi/SKILL.md:6:11: error contract-fallback-unknown: no skill named \`zongjei\` in the workspace, so this fallback never runs; did you mean \`zongjie\`?
 skills/fanyi/SKILL.md:7:24: warning contract-permission-format: \`required_permissions[0]\` must be \`resource:action\`, such as \`files:read\`; \`文件读取\` is not
 skills/zongjie/skill.yaml:2:7: warning contract-skill-mismatch: \`name\` is \`总结\` here but \`zongjie\` in SKILL.md: agents load the skill as \`zongjie\`; make them equal
 skills/zongjie/skill.yaml:8:25: error contract-range-order: \`minLength\` (100) is greater than \`maxLength\` (10): no value can match; swap or correct them

@@ -126,3 +126,31 @@ describe('skillmd/route', () => {
     await assert.rejects(c.request('skillmd/route', { request: ' ' }), /needs a request/);
   });
 });
+
+describe('contract quick fixes', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace({ 'skills/a/SKILL.md': '---\nname: alpha-skill\ndescription: A. Use when testing.\n---\n' });
+    c = await startServer({ root, mode: 'push' });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('did-you-mean fixes of a skill.yaml come as code actions', async () => {
+    const text = 'id: alpha-skill\nexecution:\n  tiemout: 5s\nfallback: alpha-skil\n';
+    const uri = await c.open(join(root, 'skills/a/skill.yaml'), text);
+    const ds = await c.diagnosticsFor(uri, (p) => p.diagnostics.length === 2);
+    assert.deepEqual(ds.map((d) => [d.code, d.message]), [
+      ['contract-unknown-field', 'unknown contract field `tiemout` in `execution`; did you mean `timeout`?'],
+      ['contract-fallback-unknown', 'no skill named `alpha-skil` in the workspace, so this fallback never runs; did you mean `alpha-skill`?'],
+    ]);
+    const actions = await c.request<{ title: string; edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> } }[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0].range, context: { diagnostics: ds } });
+    assert.deepEqual(actions.map((a) => [a.title, a.edit.changes[uri]]), [
+      ['Change to `timeout`', [{ range: r(2, 2, 2, 9), newText: 'timeout' }]],
+      ['Change to `alpha-skill`', [{ range: r(3, 10, 3, 20), newText: 'alpha-skill' }]],
+    ]);
+  });
+});

@@ -2,7 +2,8 @@
 // `handles(uri)` first and hands contract files over here.
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionParams, DefinitionParams, DocumentDiagnosticReport, HoverParams, PrepareRenameParams, ReferenceParams, RenameParams } from 'vscode-languageserver/node';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type CompletionParams, type DefinitionParams, type DocumentDiagnosticReport, type HoverParams, type PrepareRenameParams, type ReferenceParams, type RenameParams } from 'vscode-languageserver/node';
+import type { DiagnosticData } from './convert';
 import { ContractService, isContractFile, type ContractHost } from './contracts';
 import { uriToPath } from './convert';
 
@@ -64,6 +65,20 @@ export function contractFeatures(connection: Connection, documents: TextDocument
     definition: (p: DefinitionParams) => service.definition(fileOf(p.textDocument.uri)!, text(p.textDocument.uri) ?? '', p.position),
     references: (p: ReferenceParams) => service.references(fileOf(p.textDocument.uri)!, text(p.textDocument.uri) ?? '', p.position, p.context.includeDeclaration),
     prepareRename: (p: PrepareRenameParams) => service.prepareRename(fileOf(p.textDocument.uri)!, text(p.textDocument.uri) ?? '', p.position),
+    /** Quick fixes: the fixes each diagnostic carries, for the version they were made for. */
+    codeActions(p: CodeActionParams): CodeAction[] {
+      const doc = documents.get(p.textDocument.uri);
+      const out: CodeAction[] = [];
+      for (const d of p.context.diagnostics) {
+        const data = d.data as DiagnosticData | undefined;
+        if (d.source !== 'skillmd' || !data?.fixes || data.version !== doc?.version) continue;
+        for (const f of data.fixes) {
+          if (!f.edits?.length) continue;
+          out.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: { changes: { [p.textDocument.uri]: f.edits } } });
+        }
+      }
+      return out;
+    },
     rename: (p: RenameParams) => service.rename(fileOf(p.textDocument.uri)!, text(p.textDocument.uri) ?? '', p.position, p.newName),
   };
 }

@@ -1,6 +1,5 @@
 import type { ContractRule } from '../model';
-import { closest } from '../../text/similarity';
-import { contractNames, fallbackNames } from './helpers';
+import { contractNames, fallbackNames, nearest } from './helpers';
 
 export const contractFallbackUnknown: ContractRule = {
   code: 'contract-fallback-unknown',
@@ -16,7 +15,7 @@ export const contractFallbackUnknown: ContractRule = {
         continue;
       }
       if (workspace.names.has(name)) continue;
-      const near = closest(name, workspace.names.keys());
+      const near = nearest(name, workspace.names.keys());
       report({
         message: `no skill named \`${name}\` in the workspace, so this fallback never runs${near ? `; did you mean \`${near}\`?` : ''}`,
         range,

@@ -1,8 +1,7 @@
 import { mapErrors } from '../ajvErrors';
 import type { ContractRule } from '../model';
 import { compileUserSchema } from '../schema';
-import { closest } from '../../text/similarity';
-import { contractSchemas, subSchemas } from './helpers';
+import { contractSchemas, nearest, subSchemas } from './helpers';
 
 const KEYWORDS = ['type', 'properties', 'required', 'items', 'enum', 'const', 'default', 'description', 'title', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'additionalProperties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'examples', 'definitions', '$defs', '$ref', 'minProperties', 'maxProperties', 'dependencies', 'propertyNames', 'contains', 'multipleOf'];
 
@@ -13,7 +12,7 @@ export const contractJsonSchema: ContractRule = {
   check({ contract, report }) {
     let current: { path: (string | number)[]; schema: unknown } = { path: [], schema: undefined };
     const reportUnknownKeyword = (keyword: string) => {
-      const near = closest(keyword, KEYWORDS);
+      const near = nearest(keyword, KEYWORDS);
       if (!near) return; // an extension keyword (`x-…`, a vendor's): allowed by JSON Schema
       for (const s of subSchemas(current.schema, current.path)) {
         if (!(keyword in s.node)) continue;

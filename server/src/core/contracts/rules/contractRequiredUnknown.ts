@@ -1,6 +1,5 @@
 import type { ContractRule } from '../model';
-import { closest } from '../../text/similarity';
-import { contractSchemas, isObject, subSchemas } from './helpers';
+import { contractSchemas, isObject, nearest, subSchemas } from './helpers';
 
 export const contractRequiredUnknown: ContractRule = {
   code: 'contract-required-unknown',
@@ -15,7 +14,7 @@ export const contractRequiredUnknown: ContractRule = {
         if (!Array.isArray(req) || !isObject(props) || node.patternProperties !== undefined) continue;
         req.forEach((name, i) => {
           if (typeof name !== 'string' || name in props) return;
-          const near = closest(name, Object.keys(props));
+          const near = nearest(name, Object.keys(props));
           const range = contract.source.valueRange([...p, 'required', i]);
           if (!range) return;
           report({

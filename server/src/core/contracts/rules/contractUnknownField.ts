@@ -1,6 +1,6 @@
+import { nearest } from './helpers';
 import { mapErrors } from '../ajvErrors';
 import type { ContractRule } from '../model';
-import { closest } from '../../text/similarity';
 import { displayPath } from '../yamlSource';
 
 export const contractUnknownField: ContractRule = {
@@ -12,7 +12,7 @@ export const contractUnknownField: ContractRule = {
       if (e.keyword !== 'additionalProperties') continue;
       const field = String(e.path[e.path.length - 1]);
       const known = Object.keys((e.error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const near = closest(field, known);
+      const near = nearest(field, known);
       const where = e.path.length > 1 ? ` in \`${displayPath(e.path.slice(0, -1))}\`` : '';
       report({
         message: `unknown contract field \`${field}\`${where}${near ? `; did you mean \`${near}\`?` : `; known fields: ${known.map((k) => `\`${k}\``).join(', ')}`}`,

@@ -1,3 +1,4 @@
+import { closest } from '../../text/similarity';
 import type { LoadedContract } from '../model';
 import type { PathSegment } from '../yamlSource';
 
@@ -68,4 +69,18 @@ export function contractNames(c: LoadedContract): string[] {
   }
   if (c.fileId) out.push(c.fileId);
   return [...new Set(out)];
+}
+
+/** Two strings that differ by one swap of neighbouring characters (`tiemout`, `timeout`). */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** The closest candidate for a typo ("did you mean"), counting a swap of two letters as one edit. */
+export function nearest(word: string, candidates: Iterable<string>): string | undefined {
+  const list = [...candidates];
+  return closest(word, list) ?? list.find((c) => swapped(word, c));
 }

@@ -1,5 +1,5 @@
+import { nearest } from './helpers';
 import type { RegistryRule } from '../model';
-import { closest } from '../../text/similarity';
 
 export const registryUnknownSkill: RegistryRule = {
   code: 'registry-unknown-skill',
@@ -8,7 +8,7 @@ export const registryUnknownSkill: RegistryRule = {
   check({ registry, workspace, report }) {
     for (const e of registry.entries) {
       if (workspace.names.has(e.name)) continue;
-      const near = closest(e.name, workspace.names.keys());
+      const near = nearest(e.name, workspace.names.keys());
       report({
         message: `the registry lists \`${e.name}\`, but no skill of that name exists${near ? `; did you mean \`${near}\`?` : ''}: remove the entry or add the skill`,
         range: e.range,

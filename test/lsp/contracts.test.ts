@@ -56,7 +56,7 @@ for (const mode of ['push', 'pull'] as const) {
       assert.deepEqual(brief(m), [
         ['registry-unlisted-skill', r(0, 0, 0, 6), 'the skill `csv-clean` (csv-clean/SKILL.md) is not listed in this registry: add it under `skills`'],
         ['registry-unlisted-skill', r(0, 0, 0, 6), 'the skill `zongjie` (zongjie/SKILL.md) is not listed in this registry: add it under `skills`'],
-        ['registry-unknown-skill', r(3, 10, 3, 18), 'the registry lists `csv-clen`, but no skill of that name exists; did you mean `csv-clean`?: remove the entry or add the skill'],
+        ['registry-unknown-skill', r(3, 10, 3, 18), 'the registry lists `csv-clen`, but no skill of that name exists: remove the entry or add the skill; did you mean `csv-clean`?'],
       ]);
     });
 

@@ -3,6 +3,7 @@ import type { SeveritySetting, SkillDiagnostic } from '../types';
 import type { ContractReport, ContractWorkspace, LoadedContract, LoadedRegistry, SkillMdInfo, SkillName } from './model';
 import { contractRules, registryRules } from './rules';
 import { contractNames } from './rules/helpers';
+import { dropSuppressed } from './suppress';
 
 /** The rule severities that apply to a file (configuration, editor settings). */
 export type SeveritiesFor = (file: string) => Record<string, SeveritySetting> | undefined;
@@ -50,11 +51,11 @@ function run<C>(
 
 /** Diagnostics of one contract against the workspace. */
 export function checkContract(contract: LoadedContract, workspace: ContractWorkspace, severities?: Record<string, SeveritySetting>): SkillDiagnostic[] {
-  return run(contractRules, contract.file, severities, (report) => ({ contract, workspace, report }));
+  return dropSuppressed(contract.source.text, contract.file, run(contractRules, contract.file, severities, (report) => ({ contract, workspace, report })));
 }
 
 export function checkRegistry(registry: LoadedRegistry, workspace: ContractWorkspace, severities?: Record<string, SeveritySetting>): SkillDiagnostic[] {
-  return run(registryRules, registry.file, severities, (report) => ({ registry, workspace, report }));
+  return dropSuppressed(registry.source.text, registry.file, run(registryRules, registry.file, severities, (report) => ({ registry, workspace, report })));
 }
 
 /** Every contract and registry of a workspace, in file order. */

@@ -82,5 +82,7 @@ function swapped(a: string, b: string): boolean {
 /** The closest candidate for a typo ("did you mean"), counting a swap of two letters as one edit. */
 export function nearest(word: string, candidates: Iterable<string>): string | undefined {
   const list = [...candidates];
+  // One edit turns any short name into another: no guess below three letters.
+  if (word.length < 3) return undefined;
   return closest(word, list) ?? list.find((c) => swapped(word, c));
 }

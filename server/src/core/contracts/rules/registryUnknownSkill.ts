@@ -10,7 +10,7 @@ export const registryUnknownSkill: RegistryRule = {
       if (workspace.names.has(e.name)) continue;
       const near = nearest(e.name, workspace.names.keys());
       report({
-        message: `the registry lists \`${e.name}\`, but no skill of that name exists${near ? `; did you mean \`${near}\`?` : ''}: remove the entry or add the skill`,
+        message: `the registry lists \`${e.name}\`, but no skill of that name exists: remove the entry or add the skill${near ? `; did you mean \`${near}\`?` : ''}`,
         range: e.range,
         fixes: near ? [{ title: `Change to \`${near}\``, edits: [{ range: e.range, newText: near }], preferred: true }] : undefined,
       });

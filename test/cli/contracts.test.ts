@@ -52,8 +52,8 @@ test('check reports contracts in Chinese, and contract fields of a SKILL.md fron
   const r = runCli(['check', '.'], ZH);
   assert.equal(r.status, 1);
   assert.equal(ours(r.stdout), `skills/fanyi/SKILL.md:5:10: warning contract-version: \`version\` must be a semantic version \`MAJOR.MINOR.PATCH\`, such as \`1.2.0\`; \`1.0\` is not
-skills/fanyi/SKILL.md:6:11: error contract-fallback-unknown: no skill named \`zongjei\` in the workspace, so this fallback never runs; did you mean \`zongjie\`?
 skills/fanyi/SKILL.md:7:24: warning contract-permission-format: \`required_permissions[0]\` must be \`resource:action\`, such as \`files:read\`; \`文件读取\` is not
+skills/fanyi/SKILL.md:6:11: error contract-fallback-unknown: no skill named \`zongjei\` in the workspace, so this fallback never runs; did you mean \`zongjie\`?
 skills/zongjie/skill.yaml:2:7: warning contract-skill-mismatch: \`name\` is \`总结\` here but \`zongjie\` in SKILL.md: agents load the skill as \`zongjie\`; make them equal
 skills/zongjie/skill.yaml:8:25: error contract-range-order: \`minLength\` (100) is greater than \`maxLength\` (10): no value can match; swap or correct them
 skills/zongjie/skill.yaml:9:18: error contract-required-unknown: \`长度\` is required but not among the \`properties\` (\`文章\`)
@@ -61,19 +61,31 @@ skills/zongjie/skill.yaml:13:46: warning contract-timeout-order: the health chec
 `);
 });
 
-test('check --format json lists contract problems with exact 0-based UTF-16 ranges', () => {
+test('check --format json: contract fields of a SKILL.md with the skill, contract files with the problems; exact 0-based UTF-16 ranges', () => {
   const r = runCli(['check', '.', '--format', 'json'], ZH);
   assert.equal(r.status, 1);
-  const report = JSON.parse(r.stdout) as { problems: { code: string; file: string; range: unknown; severity: string }[]; summary: unknown };
-  const perm = report.problems.find((p) => p.code === 'contract-permission-format')!;
+  type D = { code: string; file: string; range: unknown; severity: string };
+  const report = JSON.parse(r.stdout) as { skills: { name: string; diagnostics: D[] }[]; problems: D[]; summary: unknown };
+  const fanyi = report.skills.find((s) => s.name === 'fanyi')!;
+  const perm = fanyi.diagnostics.find((p) => p.code === 'contract-permission-format')!;
   // `  - 文件读取` after `required_permissions: [`: four UTF-16 units.
   assert.deepEqual(perm, {
     code: 'contract-permission-format', severity: 'warning', file: 'skills/fanyi/SKILL.md',
     message: '`required_permissions[0]` must be `resource:action`, such as `files:read`; `文件读取` is not',
     range: { start: { line: 6, character: 23 }, end: { line: 6, character: 27 } },
   });
-  assert.deepEqual(report.problems.map((p) => p.code), ['contract-version', 'contract-fallback-unknown', 'contract-permission-format', 'contract-skill-mismatch', 'contract-range-order', 'contract-required-unknown', 'contract-timeout-order']);
+  assert.deepEqual(fanyi.diagnostics.map((p) => p.code), ['contract-version', 'contract-permission-format']);
+  assert.deepEqual(report.problems.map((p) => p.code), ['contract-fallback-unknown', 'contract-skill-mismatch', 'contract-range-order', 'contract-required-unknown', 'contract-timeout-order']);
   assert.deepEqual(report.summary, { skills: 2, errors: 3, warnings: 4 });
+});
+
+test('contract fields of a SKILL.md are notes for agents that never read them (per-profile severity)', () => {
+  const r = runCli(['check', 'skills/fanyi', '--target', 'claude-code'], ZH);
+  assert.deepEqual(ours(r.stdout).split('\n').filter(Boolean).map((l) => l.slice(0, l.indexOf(': ', l.indexOf(' contract-')))), [
+    'skills/fanyi/SKILL.md:5:10: info contract-version',
+    'skills/fanyi/SKILL.md:7:24: info contract-permission-format',
+    'skills/fanyi/SKILL.md:6:11: info contract-fallback-unknown',
+  ]);
 });
 
 test('check --format sarif describes the contract rules and locates their results', () => {

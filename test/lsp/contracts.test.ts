@@ -131,7 +131,7 @@ describe('contract quick fixes', () => {
   let root: string;
   let c: TestClient;
   before(async () => {
-    root = makeWorkspace({ 'skills/a/SKILL.md': '---\nname: alpha-skill\ndescription: A. Use when testing.\n---\n' });
+    root = makeWorkspace({ 'skills/a/SKILL.md': '---\nname: alpha-skill\ndescription: A. Use when testing.\n---\n', '.skillmd.json': '{ "targets": ["lovia"] }' });
     c = await startServer({ root, mode: 'push' });
   });
   after(async () => {
@@ -152,5 +152,26 @@ describe('contract quick fixes', () => {
       ['Change to `timeout`', [{ range: r(2, 2, 2, 9), newText: 'timeout' }]],
       ['Change to `alpha-skill`', [{ range: r(3, 10, 3, 20), newText: 'alpha-skill' }]],
     ]);
+  });
+});
+
+describe('contract fields in a SKILL.md frontmatter', () => {
+  let root: string;
+  let c: TestClient;
+  const text = '---\nname: lovia-skill\ndescription: Does things. Use when testing.\nexecution:\n  retries: -1\n---\n';
+  before(async () => {
+    root = makeWorkspace({ '.skillmd.json': '{ "targets": ["lovia"] }', 'skills/lovia-skill/SKILL.md': text });
+    c = await startServer({ root, mode: 'push' });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('are checked with the SKILL.md as you type, with the contract rules', async () => {
+    const uri = await c.open(join(root, 'skills/lovia-skill/SKILL.md'), text);
+    const ds = await c.diagnosticsFor(uri, (p) => p.diagnostics.some((d) => d.code === 'contract-schema'));
+    const d = ds.find((x) => x.code === 'contract-schema')!;
+    assert.deepEqual([d.severity, d.range, d.message], [1, r(4, 11, 4, 13), '`execution.retries` must be >= 0']);
   });
 });

@@ -23,7 +23,8 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
   files.skillFiles = dedupe(files.skillFiles);
   const ws = await loadContractWorkspace(fs, files);
   const severities = (file: string) => resolveSkillSettings(file, opts).rules;
-  const out = checkContractWorkspace(ws, severities);
+  const notesOnly = (file: string) => !resolveSkillSettings(file, opts).targets.some((p) => p.unknownFields === 'extra');
+  const out = checkContractWorkspace(ws, severities, notesOnly);
   // Routing conflicts are a workspace's choice (`routing` in .skillmd.json): a team that
   // routes by descriptions wants them, a folder of unrelated skills gets no guesses.
   if (!opts.config?.routing) return finish(out);

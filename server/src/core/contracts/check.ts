@@ -1,9 +1,11 @@
 import { byPosition } from '../check/checkDocument';
 import type { SeveritySetting, SkillDiagnostic } from '../types';
-import type { ContractReport, ContractWorkspace, LoadedContract, LoadedRegistry, SkillMdInfo, SkillName } from './model';
+import { WORKSPACE_RULES, type ContractReport, type ContractWorkspace, type LoadedContract, type LoadedRegistry, type SkillMdInfo, type SkillName } from './model';
 import { contractRules, registryRules } from './rules';
 import { contractNames } from './rules/helpers';
 import { dropSuppressed } from './suppress';
+
+const frontmatterWorkspaceRules = contractRules.filter((r) => WORKSPACE_RULES.has(r.code));
 
 /** The rule severities that apply to a file (configuration, editor settings). */
 export type SeveritiesFor = (file: string) => Record<string, SeveritySetting> | undefined;
@@ -49,9 +51,15 @@ function run<C>(
   return out.sort((a, b) => (a.file === b.file ? byPosition(a, b) : a.file === file ? -1 : b.file === file ? 1 : a.file < b.file ? -1 : 1));
 }
 
-/** Diagnostics of one contract against the workspace. */
-export function checkContract(contract: LoadedContract, workspace: ContractWorkspace, severities?: Record<string, SeveritySetting>): SkillDiagnostic[] {
-  return dropSuppressed(contract.source.text, contract.file, run(contractRules, contract.file, severities, (report) => ({ contract, workspace, report })));
+/**
+ * Diagnostics of one contract against the workspace. `notesOnly`: the contract is in a
+ * SKILL.md whose agents never read these fields (see frontmatterRules.ts), so its
+ * problems are notes.
+ */
+export function checkContract(contract: LoadedContract, workspace: ContractWorkspace, severities?: Record<string, SeveritySetting>, notesOnly = false): SkillDiagnostic[] {
+  // A SKILL.md's contract fields: its document rules checked the rest (frontmatterRules.ts).
+  const rules = contract.kind === 'frontmatter' ? frontmatterWorkspaceRules : contractRules;
+  return dropSuppressed(contract.source.text, contract.file, run(rules, contract.file, severities, (report) => ({ contract, workspace, report: notesOnly ? (r) => report({ ...r, severity: 'info' }) : report })));
 }
 
 export function checkRegistry(registry: LoadedRegistry, workspace: ContractWorkspace, severities?: Record<string, SeveritySetting>): SkillDiagnostic[] {
@@ -59,9 +67,9 @@ export function checkRegistry(registry: LoadedRegistry, workspace: ContractWorks
 }
 
 /** Every contract and registry of a workspace, in file order. */
-export function checkContractWorkspace(ws: ContractWorkspace, severitiesFor: SeveritiesFor = () => undefined): SkillDiagnostic[] {
+export function checkContractWorkspace(ws: ContractWorkspace, severitiesFor: SeveritiesFor = () => undefined, notesOnly: (skillFile: string) => boolean = () => false): SkillDiagnostic[] {
   const out: SkillDiagnostic[] = [];
-  for (const c of ws.contracts) out.push(...checkContract(c, ws, severitiesFor(c.file)));
+  for (const c of ws.contracts) out.push(...checkContract(c, ws, severitiesFor(c.file), c.kind === 'frontmatter' && notesOnly(c.file)));
   for (const r of ws.registries) out.push(...checkRegistry(r, ws, severitiesFor(r.file)));
   return out;
 }

@@ -111,3 +111,10 @@ export const CONTRACT_ONLY_FIELDS = ['id', 'input_schema', 'parameters', 'output
 
 /** Fields of a SKILL.md that its own rules check, not the contract's. */
 export const SKILL_MD_OWN_FIELDS = new Set(['name', 'description', 'when_to_use']);
+
+/**
+ * Rules that need the whole workspace (other skills, files beside the contract): for
+ * contract fields in a SKILL.md they run in the workspace pass; the others run with the
+ * SKILL.md's own rules (frontmatterRules.ts).
+ */
+export const WORKSPACE_RULES = new Set(['contract-id-duplicate', 'contract-fallback-unknown', 'contract-fallback-cycle', 'contract-test-case', 'contract-skill-mismatch']);

@@ -5,11 +5,11 @@ import { routingRuleInfos } from '../routing/conflicts';
 
 const extra: RuleInfo[] = [];
 // Families listed here by the core itself (a docs script may register them again).
-const builtIn: RuleInfo[] = [...contractRuleInfos, ...routingRuleInfos];
+const builtIn: RuleInfo[] = [...contractRuleInfos, ...routingRuleInfos].filter((r) => !documentRules.some((d) => d.code === r.code));
 
 /** Lets other rule families (references, catalog) list themselves for docs and SARIF. */
 export function registerRuleInfo(...infos: RuleInfo[]): void {
-  for (const i of infos) if (!extra.some((e) => e.code === i.code) && !builtIn.some((e) => e.code === i.code)) extra.push(i);
+  for (const i of infos) if (!extra.some((e) => e.code === i.code) && !builtIn.some((e) => e.code === i.code) && !documentRules.some((e) => e.code === i.code)) extra.push(i);
 }
 
 /** Every rule skillmd can report, in documentation order. */

@@ -21,7 +21,7 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
   files.contracts = dedupe(files.contracts);
   files.registries = dedupe(files.registries);
   files.skillFiles = dedupe(files.skillFiles);
-  const ws = await loadContractWorkspace(fs, files);
+  const ws = await loadContractWorkspace(fs, files, { allSkills: !!opts.config?.routing });
   const severities = (file: string) => resolveSkillSettings(file, opts).rules;
   const notesOnly = (file: string) => !resolveSkillSettings(file, opts).targets.some((p) => p.unknownFields === 'extra');
   const out = checkContractWorkspace(ws, severities, notesOnly);

@@ -92,7 +92,7 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
 });
 docs.referenceCheck = (doc, opts) => refs.check(liveFs, doc, opts);
 // skill.yaml, <id>.skill.yaml, meta.yaml: each handler below hands them over first.
-const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText },
+const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText, openFiles: () => openByPath.keys() },
   { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs });
 
 // For the test that hovers without a token count answer while the tokenizer loads:

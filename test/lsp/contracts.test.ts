@@ -175,3 +175,27 @@ describe('contract fields in a SKILL.md frontmatter', () => {
     assert.deepEqual([d.severity, d.range, d.message], [1, r(4, 11, 4, 13), '`execution.retries` must be >= 0']);
   });
 });
+
+describe('unsaved contract edits', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace({ 'skills/a/SKILL.md': '---\nname: a-skill\ndescription: A. Use when testing.\n---\n' });
+    c = await startServer({ root, mode: 'push' });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('count at once in the other open contracts that name the skill', async () => {
+    const a = await c.open(join(root, 'skills/a/skill.yaml'), 'id: a-skill\nfallback: beta\n');
+    // Its id differs from its file name: not loaded, so `beta` names no skill yet.
+    const b = await c.open(join(root, 'skills/beta.skill.yaml'), 'id: betta\n');
+    const before = await c.diagnosticsFor(a, (p) => p.diagnostics.length > 0);
+    assert.deepEqual(before.map((d) => d.code), ['contract-fallback-unknown']);
+    await c.diagnosticsFor(b, (p) => p.diagnostics.some((d) => d.code === 'contract-id-file-mismatch'));
+    await c.change(b, [{ range: r(0, 4, 0, 9), text: 'beta' }]);
+    assert.deepEqual(await c.diagnosticsFor(a, (p) => p.diagnostics.length === 0), []);
+  });
+});

@@ -40,8 +40,7 @@ export function contractFeatures(connection: Connection, documents: TextDocument
   documents.onDidOpen((e) => publish(e.document.uri));
   documents.onDidChangeContent((e) => {
     if (!fileOf(e.document.uri)) return;
-    // Another contract's fallback or a registry may name this one: all are read again.
-    service.invalidate();
+    // Another open contract's fallback or a registry may name this one: all are checked again.
     republishOpen();
   });
   documents.onDidClose((e) => {

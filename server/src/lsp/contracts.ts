@@ -25,6 +25,8 @@ export interface ContractHost {
   isIgnored(file: string): boolean;
   /** the open buffer of a file */
   text(file: string): string | undefined;
+  /** every file open in the editor */
+  openFiles(): Iterable<string>;
 }
 
 export const isContractFile = (file: string): boolean => contractFileKind(file) !== undefined;
@@ -49,19 +51,30 @@ export class ContractService {
     return loadContractWorkspace(this.host.fs, files);
   }
 
-  /** The workspace with `file` read from its buffer (it may lie outside the folders). */
+  /**
+   * The workspace with every open contract and registry read from its buffer (`file`
+   * too, which may lie outside the folders): edits count at once, in every other file
+   * that names the skill, without reading the workspace again.
+   */
   private async withBuffer(file: string): Promise<ContractWorkspace> {
     const ws = await this.workspace();
-    const text = this.host.text(file);
-    if (text === undefined) return ws;
-    const kind = contractFileKind(file);
-    if (kind === 'registry') {
-      const r = registryFromText(file, text);
-      return buildWorkspace(ws.contracts, ws.skillMds, [...ws.registries.filter((x) => x.file !== file), ...(isRegistry(r) ? [r] : [])]);
+    const open = new Set([...this.host.openFiles()].filter((f) => contractFileKind(f)));
+    open.add(file);
+    let contracts = ws.contracts;
+    let registries = ws.registries;
+    for (const f of open) {
+      const text = this.host.text(f);
+      if (text === undefined) continue;
+      if (contractFileKind(f) === 'registry') {
+        const r = registryFromText(f, text);
+        registries = [...registries.filter((x) => x.file !== f), ...(isRegistry(r) ? [r] : [])];
+      } else {
+        const c = contractFromText(f, text);
+        c.testCases = ws.contracts.find((x) => x.file === f)?.testCases ?? (await loadTestCases(this.host.fs, c));
+        contracts = [...contracts.filter((x) => x.file !== f), c];
+      }
     }
-    const c = contractFromText(file, text);
-    c.testCases = await loadTestCases(this.host.fs, c);
-    return buildWorkspace([...ws.contracts.filter((x) => x.file !== file), c], ws.skillMds, ws.registries);
+    return contracts === ws.contracts && registries === ws.registries ? ws : buildWorkspace(contracts, ws.skillMds, registries);
   }
 
   async diagnostics(file: string, version: number): Promise<Diagnostic[]> {

@@ -85,7 +85,9 @@ apart as the boundary to write down.
 \`skillmd route "<user request>" [--agent <profile>] [--root <folder>]… [--format text|json]\` shows
 the skills of an agent's catalog that would take a request: first those whose \`trigger_keywords\`
 or \`tags\` it matches, then the others, each with its similarity score and the shared terms.
-In VS Code: **skillmd: Which Skill Handles…?**
+In VS Code: **skillmd: Which Skill Handles…?** (the preview agent's catalog; picking a skill opens
+its SKILL.md). Other editors send the request \`skillmd/route\` with \`{ request, agent? }\` and get
+\`{ agent, request, candidates[{name, score, terms, matched, uri}], others[…] }\`.
 
 ## Rules
 

@@ -112,7 +112,7 @@ export class TermIndex {
    * (prefix filtering, as in Bayardo et al.'s All-Pairs). Each skill's terms are taken
    * most frequent first; the longest run of them whose weights have a norm below the
    * threshold is its prefix, the rest its suffix. Two skills that share no term of
-   * y's suffix score x·y ≤ ‖y's prefix‖ < threshold (vectors have length 1), so only
+   * y's suffix score x.y <= |y's prefix| < threshold (vectors have length 1), so only
    * the suffixes are indexed, and the frequent terms, which sit in the prefixes, hardly
    * ever are: a skill meets only the skills it shares a rare enough term with.
    */

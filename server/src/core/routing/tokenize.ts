@@ -31,10 +31,10 @@ function stem(w: string): string {
 
 // Scripts written without spaces between words: the segmenter's dictionaries split them.
 const NO_SPACES = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+/g;
-const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['\u2019][\p{L}]+)*/gu;
 
 function push(out: string[], word: string): void {
-  const w = word.endsWith('s') ? word.replace(/['’]s$/, '') : word;
+  const w = word.endsWith('s') ? word.replace(/['\u2019]s$/, '') : word;
   if (w.length < 2 || STOP.has(w) || /^\d+$/.test(w)) return;
   out.push(stem(w));
 }

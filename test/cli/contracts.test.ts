@@ -106,3 +106,12 @@ test('a rule set off in .skillmd.json is not reported; a bad routing setting is 
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /routing\.threshold must be a number above 0 and at most 1/);
 });
+
+test('checking one skill reads the skills beside it for names, and reports only the paths given', () => {
+  const one = runCli(['check', 'skills/pdf-report'], EN);
+  assert.equal(one.status, 0, one.stdout);
+  assert.doesNotMatch(one.stdout, / (contract|registry)-/);
+  const file = runCli(['check', 'skills/multi/gamma.skill.yaml'], EN);
+  assert.equal(ours(file.stdout), 'skills/multi/gamma.skill.yaml:1:5: error contract-id-file-mismatch: `id` is `gamma-two` but the file is `gamma.skill.yaml`: loaders find a contract by its file name, so this skill is not loaded; rename the file to `gamma-two.skill.yaml` or set `id: gamma`\n');
+  assert.doesNotMatch(file.stdout, /skill-file-name|frontmatter-missing/);
+});

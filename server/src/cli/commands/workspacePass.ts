@@ -17,6 +17,15 @@ import type { FileSystem } from '../../core/workspace/fileSystem';
 export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: string[], opts: CheckOptions, exclude?: (p: string) => boolean): Promise<SkillDiagnostic[]> {
   const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
   for (const r of roots) await findContractFiles(fs, r, exclude, files);
+  // A fallback, a registry or a similar skill may be outside the paths given
+  // (`check skills/one`): the catalog roots and the folders that hold the skills
+  // checked are read too, for their names; only the paths given are reported.
+  const catalog = workspaceRoots([opts.configDir ?? cwd], opts.config, opts.configDir).map((r) => r.path);
+  const context = new Set(catalog);
+  for (const f of [...files.skillFiles, ...files.contracts]) context.add(path.dirname(path.dirname(f)));
+  // Never above the workspace (a skill folder checked as `.` must not walk its parent).
+  const top = opts.configDir ?? cwd;
+  for (const c of context) if (!roots.some((r) => within(c, r)) && !(within(top, c) && c !== top)) await findContractFiles(fs, c, exclude, files);
   const dedupe = (l: string[]) => [...new Set(l)];
   files.contracts = dedupe(files.contracts);
   files.registries = dedupe(files.registries);
@@ -27,9 +36,8 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
   const out = checkContractWorkspace(ws, severities, notesOnly);
   // Routing conflicts are a workspace's choice (`routing` in .skillmd.json): a team that
   // routes by descriptions wants them, a folder of unrelated skills gets no guesses.
-  if (!opts.config?.routing) return finish(out);
+  if (!opts.config?.routing) return finish(out, roots);
   const threshold = opts.config.routing.threshold ?? DEFAULT_ROUTING_THRESHOLD;
-  const catalog = workspaceRoots([opts.configDir ?? cwd], opts.config, opts.configDir).map((r) => r.path);
   for (const group of catalogGroups(routableSkills(ws), catalog)) {
     for (const d of routingConflicts(group, threshold)) {
       const setting = severities(d.file)[d.code];
@@ -37,9 +45,12 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
       out.push(setting ? { ...d, severity: setting } : d);
     }
   }
-  return finish(out);
+  return finish(out, roots);
 }
 
-function finish(out: SkillDiagnostic[]): SkillDiagnostic[] {
+const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+
+function finish(all: SkillDiagnostic[], roots: string[]): SkillDiagnostic[] {
+  const out = all.filter((d) => roots.some((r) => within(d.file, r)));
   return out.sort((a, b) => (a.file === b.file ? a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character : a.file < b.file ? -1 : 1)).map((d) => ({ ...d, file: path.resolve(d.file) }));
 }

@@ -79,6 +79,10 @@ for (const mode of ['push', 'pull'] as const) {
       const h = await c.request<{ contents: { value: string }; range: Diag['range'] }>('textDocument/hover', { textDocument: { uri: zh }, position: { line: 6, character: 5 } });
       assert.equal(h.contents.value, '**`lifecycle.health_check`** — object\n\nHow to tell that the skill is ready.');
       assert.deepEqual(h.range, r(6, 2, 6, 14));
+      const v = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: meta }, position: { line: 2, character: 6 } });
+      assert.equal(v.contents.value, "**`skills[].version`** — string\n\nThe registered version; must equal the skill's own `version`.");
+      const other = await c.open(join(root, 'docs/meta.yaml'), 'version: 1\n');
+      assert.equal(await c.request('textDocument/hover', { textDocument: { uri: other }, position: { line: 0, character: 2 } }), null);
     });
 
     test('definition, references and rename on a fallback name', async () => {

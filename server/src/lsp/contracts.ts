@@ -90,7 +90,13 @@ export class ContractService {
     return { schema: contractFileKind(file) === 'registry' ? 'registry' : 'contract', skillNames: [...ws.names.keys()].sort() };
   }
 
+  /** A `meta.yaml` that is no registry (see isRegistry) is none of our business. */
+  private ours(file: string, text: string): boolean {
+    return contractFileKind(file) !== 'registry' || isRegistry(registryFromText(file, text));
+  }
+
   async completion(file: string, text: string, position: Position): Promise<CompletionItem[]> {
+    if (!this.ours(file, text)) return [];
     const lines = new LineIndex(text);
     const ws = await this.workspace();
     return contractCompletion(text, lines.offsetAt(position), this.options(file, ws)).map((i) => ({
@@ -103,6 +109,7 @@ export class ContractService {
   }
 
   hover(file: string, text: string, position: Position): Hover | null {
+    if (!this.ours(file, text)) return null;
     const lines = new LineIndex(text);
     const h = contractHover(text, lines.offsetAt(position), { schema: contractFileKind(file) === 'registry' ? 'registry' : 'contract' });
     return h ? { contents: { kind: 'markdown', value: h.markdown }, range: lines.range(h.start, h.end) } : null;

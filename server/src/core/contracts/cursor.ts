@@ -82,6 +82,10 @@ export function cursorAt(text: string, offset: number, base = 0, end = text.leng
       inList = k.dash;
       parent.unshift(k.key);
       limit = k.dash ? lead : k.indent;
+    } else if (k.dash && k.indent === limit) {
+      // `- name: x` above, its key in line with ours: the same list item.
+      inList = true;
+      limit = lead;
     }
   }
   if (inList && limit > 0) parent.unshift(0);

@@ -51,3 +51,14 @@ test('a fallback to itself, and a file that is not a mapping', async () => {
     'c/skill.yaml:3:1 contract-yaml: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
   ]);
 });
+
+test('a fallback cycle through contract fields of a SKILL.md, which go by the SKILL.md name', async () => {
+  assert.deepEqual(await check({
+    '/w/s/fanyi/SKILL.md': '---\nname: fanyi\ndescription: 翻译文档。\nfallback: zongjie\n---\n',
+    '/w/s/zongjie/SKILL.md': skill('zongjie'),
+    '/w/s/zongjie/skill.yaml': 'id: zongjie\nfallback: [{ skill: fanyi }]\n',
+  }), [
+    's/fanyi/SKILL.md:4:11 contract-fallback-cycle: fallback cycle: `fanyi` → `zongjie` → `fanyi`; a failure would go round forever: end the chain with a skill that has no fallback to these',
+    's/zongjie/skill.yaml:2:21 contract-fallback-cycle: fallback cycle: `zongjie` → `fanyi` → `zongjie`; a failure would go round forever: end the chain with a skill that has no fallback to these',
+  ]);
+});

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { closest } from '../../text/similarity';
 import type { LoadedContract } from '../model';
 import type { PathSegment } from '../yamlSource';
@@ -68,6 +69,11 @@ export function contractNames(c: LoadedContract): string[] {
     if (typeof v === 'string' && v.trim()) out.push(v.trim());
   }
   if (c.fileId) out.push(c.fileId);
+  // Contract fields of a SKILL.md: the skill is known by its SKILL.md name (else its folder).
+  if (c.kind === 'frontmatter') {
+    const n = c.value?.name;
+    out.push(typeof n === 'string' && n.trim() ? n.trim() : path.basename(c.dir));
+  }
   return [...new Set(out)];
 }
 

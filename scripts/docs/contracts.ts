@@ -47,8 +47,12 @@ export function renderContractsPage(): string {
 - **registries**: \`meta.yaml\` (e.g. \`skills/meta.yaml\`) with \`skills\`: a list of
   \`{name, version, status, owner}\` or a mapping of name to entry.
 
-The problems are listed with the other problems of the run (text lines, the JSON report's
-\`problems\`, SARIF results with related locations).
+In \`check\`, the problems of contract and registry files are listed with the other problems of
+the run (text lines, the JSON report's \`problems\`, SARIF results with related locations); those
+of contract fields in a SKILL.md with that skill. In the editor, contract and registry files get
+diagnostics, quick fixes, completion and hover from the schema, and go to definition, find
+references and rename on the skill names of \`fallback\` and registry entries. Severity per
+profile: contract fields in a SKILL.md are notes for agents that never read unknown fields.
 
 ## Contract fields
 
@@ -69,7 +73,7 @@ ${registry.join('\n')}
 ## Routing conflicts
 
 An agent picks a skill from the descriptions alone. With a \`routing\` section in \`.skillmd.json\`,
-\`check\` compares every pair of skills seen together (the skills under the agent folders of the
+\`check\` (and the language server, for each open SKILL.md) compares every pair of skills seen together (the skills under the agent folders of the
 workspace and the configured \`roots\`, as the previews discover them; any other skill with those
 in the same folder): TF-IDF cosine over the words of \`description\`, \`when_to_use\`,
 \`trigger_keywords\` and \`tags\` (words by \`Intl.Segmenter\`, so Chinese and Japanese work; English

@@ -203,3 +203,32 @@ describe('unsaved contract edits', () => {
     assert.deepEqual(await c.diagnosticsFor(a, (p) => p.diagnostics.length === 0), []);
   });
 });
+
+describe('an open SKILL.md: workspace checks of its contract fields, and routing conflicts', () => {
+  let root: string;
+  let c: TestClient;
+  const pdf = '---\nname: pdf-report\ndescription: Builds PDF reports from spreadsheet data. Use when the user asks for a PDF report of sales figures.\nfallback: csv-clen\n---\n';
+  before(async () => {
+    root = makeWorkspace({
+      '.skillmd.json': '{ "targets": ["lovia"], "routing": { "threshold": 0.5 } }',
+      'skills/pdf-report/SKILL.md': pdf,
+      'skills/pdf-summary/SKILL.md': '---\nname: pdf-summary\ndescription: Builds PDF reports that summarize spreadsheet data. Use when the user asks for a PDF report of sales figures.\n---\n',
+      'skills/csv-clean/SKILL.md': '---\nname: csv-clean\ndescription: Cleans messy CSV files. Use when the data has broken rows.\n---\n',
+    });
+    c = await startServer({ root, mode: 'push' });
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('a fallback to a missing skill and the similar skill beside it are reported as you type', async () => {
+    const uri = await c.open(join(root, 'skills/pdf-report/SKILL.md'), pdf);
+    const ds = await c.diagnosticsFor(uri, (p) => p.diagnostics.some((d) => d.code === 'routing-overlap'));
+    const mine = ds.filter((d) => /^(contract|routing)-/.test(String(d.code))).map((d) => [d.code, d.range, d.relatedInformation?.[0]?.location.uri]);
+    assert.deepEqual(mine, [
+      ['routing-overlap', r(2, 13, 2, 112), uriOf(join(root, 'skills/pdf-summary/SKILL.md'))],
+      ['contract-fallback-unknown', r(3, 10, 3, 18), undefined],
+    ]);
+  });
+});

@@ -4,6 +4,8 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type CompletionParams, type DefinitionParams, type DocumentDiagnosticReport, type HoverParams, type PrepareRenameParams, type ReferenceParams, type RenameParams } from 'vscode-languageserver/node';
 import type { DiagnosticData } from './convert';
+import type { CheckOptions } from '../core/check/checkDocument';
+import type { SkillDocument } from '../core/document/model';
 import { ContractService, isContractFile, type ContractHost } from './contracts';
 import { uriToPath } from './convert';
 
@@ -78,6 +80,8 @@ export function contractFeatures(connection: Connection, documents: TextDocument
       }
       return out;
     },
+    /** The workspace checks of an open SKILL.md (contract fields, routing), for its reference checks. */
+    skillMdDiagnostics: (doc: SkillDocument, opts: CheckOptions) => service.skillMdDiagnostics(doc, opts).catch(() => []),
     rename: (p: RenameParams) => service.rename(fileOf(p.textDocument.uri)!, text(p.textDocument.uri) ?? '', p.position, p.newName),
   };
 }

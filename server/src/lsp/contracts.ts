@@ -4,16 +4,21 @@
 import {
   CompletionItemKind, type CompletionItem, type Diagnostic, type Hover, type Location, type Position, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver/node';
+import * as path from 'node:path';
+import { workspaceRoots } from '../core/catalog/catalog';
 import { resolveSkillSettings, type CheckOptions } from '../core/check/checkDocument';
 import { contractCompletion, contractHover, skillNameAt, type AssistOptions } from '../core/contracts/assist';
 import { buildWorkspace, checkContract, checkRegistry } from '../core/contracts/check';
 import { findContractFiles, type ContractFiles } from '../core/contracts/discover';
-import { contractFileKind, contractFromText, isRegistry, loadTestCases, registryFromText } from '../core/contracts/load';
+import { contractFileKind, contractFromSkillMd, contractFromText, isRegistry, loadTestCases, registryFromText, skillMdInfo } from '../core/contracts/load';
+import type { SkillDocument } from '../core/document/model';
+import { DEFAULT_ROUTING_THRESHOLD, routingConflicts } from '../core/routing/conflicts';
+import { catalogGroups, routableSkills } from '../core/routing/workspaceSkills';
 import type { ContractWorkspace } from '../core/contracts/model';
 import { fallbackNames } from '../core/contracts/rules/helpers';
 import { loadContractWorkspace } from '../core/contracts/workspace';
 import { LineIndex } from '../core/text/lineIndex';
-import type { Range } from '../core/types';
+import type { Range, SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import { pathToUri, toLspDiagnostic } from './convert';
 
@@ -45,10 +50,43 @@ export class ContractService {
     return (this.ws ??= this.load());
   }
 
+  /** The `routing` settings of the first workspace folder whose configuration has them. */
+  private routing(): { threshold?: number } | undefined {
+    for (const f of this.host.folders()) {
+      const r = this.host.optionsFor(path.join(f, 'SKILL.md')).config?.routing;
+      if (r) return r;
+    }
+    return undefined;
+  }
+
   private async load(): Promise<ContractWorkspace> {
     const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
     for (const f of this.host.folders()) await findContractFiles(this.host.fs, f, (p) => this.host.isIgnored(p), files);
-    return loadContractWorkspace(this.host.fs, files);
+    return loadContractWorkspace(this.host.fs, files, { allSkills: !!this.routing() });
+  }
+
+  /**
+   * What an open SKILL.md gets beyond its own rules: the workspace rules of its contract
+   * fields (a fallback to a missing skill, a cycle) and, with `routing` configured, its
+   * routing conflicts with the skills seen with it. Added to its reference checks.
+   */
+  async skillMdDiagnostics(doc: SkillDocument, opts: CheckOptions): Promise<SkillDiagnostic[]> {
+    const c = contractFromSkillMd(doc);
+    const routing = this.routing();
+    if (!c && !routing) return [];
+    const ws = await this.withBuffer(doc.path);
+    const here = buildWorkspace([...ws.contracts.filter((x) => x.file !== doc.path), ...(c ? [c] : [])], [...ws.skillMds.filter((x) => x.file !== doc.path), skillMdInfo(doc)], ws.registries);
+    const settings = resolveSkillSettings(doc.path, opts);
+    const out = c ? checkContract(c, here, settings.rules, !settings.targets.some((p) => p.unknownFields === 'extra')) : [];
+    if (routing) {
+      const roots = workspaceRoots([...this.host.folders()]).map((r) => r.path);
+      const group = catalogGroups(routableSkills(here), roots).find((g) => g.some((s) => s.file === doc.path));
+      for (const d of group ? routingConflicts(group, routing.threshold ?? DEFAULT_ROUTING_THRESHOLD) : []) {
+        const setting = settings.rules[d.code];
+        if (d.file === doc.path && setting !== 'off') out.push(setting ? { ...d, severity: setting } : d);
+      }
+    }
+    return out.filter((d) => d.file === doc.path);
   }
 
   /**
@@ -59,7 +97,7 @@ export class ContractService {
   private async withBuffer(file: string): Promise<ContractWorkspace> {
     const ws = await this.workspace();
     const open = new Set([...this.host.openFiles()].filter((f) => contractFileKind(f)));
-    open.add(file);
+    if (contractFileKind(file)) open.add(file);
     let contracts = ws.contracts;
     let registries = ws.registries;
     for (const f of open) {

@@ -6,6 +6,7 @@ import { registerArgumentTokens } from './argumentTokens';
 import { registerCatalogUi, type SkillsApi } from './catalog';
 import { registerFileReferences } from './fileReferences';
 import { registerRenameSkill } from './renameSkill';
+import { registerWhichSkill } from './whichSkill';
 import { ServerClient } from './serverClient';
 
 let client: ServerClient | undefined;
@@ -20,6 +21,8 @@ export const skillSelector = [
   { scheme: 'file', language: 'skill' },
   { scheme: 'untitled', language: 'skill' },
   { scheme: 'file', language: 'markdown', pattern: '**/*.md' },
+  // Skill contracts and registries (diagnostics, completion, hover from the contract schema).
+  { scheme: 'file', pattern: '**/{skill.yaml,skill.yml,*.skill.yaml,*.skill.yml,meta.yaml,meta.yml}' },
 ];
 
 export async function activate(context: vscode.ExtensionContext): Promise<SkillsApi> {
@@ -70,6 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
   );
   registerFileReferences(context, server);
   registerRenameSkill(context, server);
+  registerWhichSkill(context, server);
   registerArgumentTokens(context);
   // Skills view, previews, status bar: they ask the server only once shown or used.
   const api = registerCatalogUi(context, server);

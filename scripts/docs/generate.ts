@@ -9,6 +9,7 @@ import { LOCATION_MARKERS, type LocationMarker } from '../../server/src/core/pro
 import type { AgentProfile } from '../../server/src/core/profiles/types';
 import { allRules, registerRuleInfo } from '../../server/src/core/rules/catalog';
 import type { RuleInfo } from '../../server/src/core/rules/fileRules';
+import { renderContractsPage } from './contracts';
 
 const ROOT = join(__dirname, '..', '..');
 const CORE = join(ROOT, 'server', 'src', 'core');
@@ -149,12 +150,16 @@ export async function generateReadme(text: string): Promise<string> {
 }
 
 export const README = join(ROOT, 'README.md');
+export const CONTRACTS_PAGE = join(ROOT, 'docs', 'contracts.md');
 
 async function main(): Promise<void> {
   const current = readFileSync(README, 'utf8');
   const next = await generateReadme(current);
+  const page = renderContractsPage();
+  const pageNow = existsSync(CONTRACTS_PAGE) ? readFileSync(CONTRACTS_PAGE, 'utf8') : '';
+  if (!process.argv.includes('--check') && page !== pageNow) writeFileSync(CONTRACTS_PAGE, page);
   if (process.argv.includes('--check')) {
-    if (next !== current) {
+    if (next !== current || page !== pageNow) {
       console.error('README.md tables are out of date: run `npx tsx scripts/docs/generate.ts`.');
       process.exit(1);
     }

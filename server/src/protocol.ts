@@ -225,3 +225,36 @@ export interface CatalogChangedParams {
 
 /** `skillmd/catalogChanged` (server → client notification, CatalogChangedParams). */
 export const CATALOG_CHANGED = 'skillmd/catalogChanged';
+
+// ---------------------------------------------------------------- routing
+
+export interface RouteParams {
+  /** the user request to route */
+  request: string;
+  /** the agent whose catalog is searched (default as for the previews) */
+  agent?: string;
+}
+
+export interface RouteCandidateResult {
+  name: string;
+  /** TF-IDF cosine of the request with the skill's description, when_to_use and keywords */
+  score: number;
+  /** the shared terms, heaviest first */
+  terms: string[];
+  /** the trigger keywords or tags the request matches */
+  matched: string[];
+  /** the skill's SKILL.md */
+  uri: string;
+}
+
+export interface RouteResultWire {
+  agent: string;
+  request: string;
+  /** skills whose trigger_keywords or tags match, best first */
+  candidates: RouteCandidateResult[];
+  /** the other skills that share a term with the request, best first */
+  others: RouteCandidateResult[];
+}
+
+/** Which skills of an agent's catalog would take a request (`skillmd route`). */
+export const ROUTE = 'skillmd/route';

@@ -44,6 +44,8 @@ import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
 import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
+import { contractFeatures } from './lsp/contractWiring';
+import { registerRouteRequest } from './lsp/route';
 import { commandName, selectTransport, serverUsage } from './lsp/transport';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
@@ -88,7 +90,11 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
   const t = openText(f);
   return t ? [[f, t.text] as [string, string]] : [];
 });
-docs.referenceCheck = (doc, opts) => refs.check(liveFs, doc, opts);
+// skill.yaml, <id>.skill.yaml, meta.yaml: each handler below hands them over first.
+const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText, openFiles: () => openByPath.keys() },
+  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs });
+// An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).
+docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc, opts))];
 
 // For the test that hovers without a token count answer while the tokenizer loads:
 // a warm-up that never ends.
@@ -110,7 +116,8 @@ const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve))
 const versionOf = (uri: string) => documents.get(uri)?.version ?? null;
 const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFor(file)).targets;
 // Catalog and preview requests. Before onDidChangeWatchedFiles below: it chains behind that handler.
-registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+const catalogService = registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+registerRouteRequest(connection, catalogService, liveFs);
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;
@@ -284,6 +291,7 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
     changed.push(file);
   }
   await recheckDependents(changed);
+  contracts.filesChanged();
   if (pluginsChanged) config.pluginFoldersChanged();
   if (configChanged || pluginsChanged) {
     if (configChanged) await loadConfigFiles();
@@ -366,6 +374,7 @@ documents.onDidClose((e) => {
 
 connection.languages.diagnostics.on(async (params, token) => {
   await settingsReady;
+  if (contracts.handles(params.textDocument.uri)) return contracts.pull(params.textDocument.uri);
   return diagnostics.pullDocument(params.textDocument.uri, params.previousResultId, token);
 });
 connection.languages.diagnostics.onWorkspace(async (params, token) => {
@@ -396,6 +405,7 @@ async function markdownDocAt(uri: string, position: Position) {
 }
 
 connection.onCompletion(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.completion(params);
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return [];
   const paths = await refs.completion(doc, params.position);
@@ -404,6 +414,7 @@ connection.onCompletion(async (params) => {
 });
 
 connection.onHover(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.hover(params);
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return null;
   const skillFile = isSkillFile(doc.path);
@@ -418,11 +429,13 @@ connection.onDocumentLinks(async (params) => {
 });
 
 connection.onDefinition(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.definition(params);
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   return doc ? refs.definition(doc, params.position) : null;
 });
 
 connection.onReferences(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.references(params);
   const file = uriToPath(params.textDocument.uri);
   return file ? refs.references(file, params.position) : [];
 });
@@ -446,6 +459,7 @@ connection.workspace.onWillRenameFiles(async (params) => {
 });
 
 connection.onCodeAction(async (params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.codeActions(params);
   const uri = params.textDocument.uri;
   const file = uriToPath(uri);
   if (!file) return [];
@@ -480,12 +494,14 @@ async function markdownFileDiagnostics(file: string, skillDir: string): Promise<
 }
 
 connection.onPrepareRename((params) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.prepareRename(params);
   const doc = docs.parse(params.textDocument.uri);
   if (!doc) return null;
   return prepareRename(doc, doc.lines.offsetAt(params.position)) ?? null;
 });
 
 connection.onRenameRequest(async (params, token) => {
+  if (contracts.handles(params.textDocument.uri)) return contracts.rename(params);
   const doc = docs.parse(params.textDocument.uri);
   if (!doc || !prepareRename(doc, doc.lines.offsetAt(params.position))) return null;
   // The index holds every skill once it is ready; without it (workspace diagnostics

@@ -4,6 +4,7 @@ import { enableReferenceChecks } from '../core/references';
 import { runIndex } from './commands/index';
 import { runLoad } from './commands/load';
 import { runRead } from './commands/read';
+import { runRoute } from './commands/route';
 import { UsageError } from './args';
 import { VERSION } from './version';
 import { setFlagsFromString } from 'node:v8';
@@ -24,6 +25,7 @@ Usage:
   skillmd index [roots…]     print the skill index an agent sees (--agent <profile>)
   skillmd load <name>        print what the agent's skill tool returns
   skillmd read <name> <path> print what lovia's read_skill_file returns
+  skillmd route "<request>"  which skills would take a request (--agent <profile>)
   skillmd lsp [--stdio]      run the language server (see skillmd lsp --help)
   skillmd --version          print the version
 
@@ -37,6 +39,7 @@ const commands: Record<string, Command> = {
   index: runIndex,
   load: runLoad,
   read: runRead,
+  route: runRoute,
   // The language server is its own bundle beside this one; `skillmd lsp` loads it so
   // editors can start the server through the CLI (it reads its options from argv).
   lsp: async () => {

@@ -2,6 +2,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
+import { workspaceDiagnostics } from './workspacePass';
+import { contractFileKind } from '../../core/contracts/load';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -110,7 +112,8 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     else writer.batch(o as RenderedBatch);
   });
   const onFile = async (f: string, listings: SkillListings | undefined) => {
-    if (seen.has(f)) return;
+    // A contract given as a path (`check a/x.skill.yaml`) is checked by the workspace pass.
+    if (seen.has(f) || contractFileKind(f)) return;
     seen.add(f);
     await runner.add(f, listings);
   };
@@ -138,6 +141,9 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     held = undefined;
   }
   await runner.finish();
+  const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude);
+  if (writer) writer.more(across);
+  else general.push(...across);
   let c: { errors: number; warnings: number };
   if (writer) {
     c = writer.end();

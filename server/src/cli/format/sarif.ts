@@ -30,6 +30,8 @@ export function formatSarif(report: CheckReport): string {
           },
         },
       }],
+      // The other side of a cross-file problem (a similar skill, a duplicate id).
+      ...(d.related?.length ? { relatedLocations: d.related.map((x, id) => ({ id, message: { text: x.message }, physicalLocation: { artifactLocation: artifactLocation(report.cwd, x.file), region: { startLine: x.range.start.line + 1, startColumn: x.range.start.character + 1, endLine: x.range.end.line + 1, endColumn: x.range.end.character + 1 } } })) } : {}),
     };
   });
   const sarif = {

@@ -174,6 +174,18 @@ export class ReportWriter {
     if (this.format === 'text' && general.length) this.write(general.map((d) => textLine(this.cwd, d)).join('\n') + '\n');
   }
 
+  /** Problems found after the skills (contracts, registries, routing): listed with those of `begin`. */
+  more(diags: SkillDiagnostic[]): void {
+    if (!diags.length) return;
+    this.general = [...this.general, ...diags];
+    const c = counts(diags);
+    this.errors += c.errors;
+    this.warnings += c.warnings;
+    this.infos += c.infos;
+    this.hints += c.hints;
+    if (this.format === 'text') this.write(diags.map((d) => textLine(this.cwd, d)).join('\n') + '\n');
+  }
+
   skill(r: RenderedSkill): void {
     this.skills++;
     if (r.errors) this.invalid++;

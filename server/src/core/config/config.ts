@@ -27,6 +27,8 @@ export interface SkillmdConfig {
   overrides?: { files: string | string[]; targets?: ProfileId[]; rules?: Record<string, SeveritySetting> }[];
   /** usage rules text for lovia's index (null = none) */
   usageRules?: string | null;
+  /** routing conflicts: the similarity (0–1) above which two skills are reported */
+  routing?: { threshold?: number };
 }
 
 export interface ResolvedSettings {
@@ -85,6 +87,13 @@ export function validateConfig(raw: unknown): { config: SkillmdConfig; problems:
   config.roots = strings(o.roots, 'roots');
   if (o.usageRules === null || typeof o.usageRules === 'string') config.usageRules = o.usageRules;
   else if (o.usageRules !== undefined) problems.push('usageRules must be a string or null');
+  if (o.routing !== undefined) {
+    const r = o.routing as Record<string, unknown> | null;
+    const t = r && typeof r === 'object' && !Array.isArray(r) ? r.threshold : undefined;
+    if (!r || typeof r !== 'object' || Array.isArray(r) || Object.keys(r).some((k) => k !== 'threshold')) problems.push('routing must be an object { threshold }');
+    else if (t !== undefined && (typeof t !== 'number' || !(t > 0 && t <= 1))) problems.push('routing.threshold must be a number above 0 and at most 1');
+    else config.routing = t === undefined ? {} : { threshold: t };
+  }
   if (o.overrides !== undefined && !Array.isArray(o.overrides)) problems.push('overrides must be an array of { files, targets?, rules? }');
   if (Array.isArray(o.overrides)) {
     config.overrides = [];
@@ -97,7 +106,7 @@ export function validateConfig(raw: unknown): { config: SkillmdConfig; problems:
     });
   }
   for (const k of Object.keys(o)) {
-    if (!['targets', 'rules', 'ignore', 'roots', 'overrides', 'usageRules', '$schema'].includes(k)) problems.push(`unknown setting "${k}"`);
+    if (!['targets', 'rules', 'ignore', 'roots', 'overrides', 'usageRules', 'routing', '$schema'].includes(k)) problems.push(`unknown setting "${k}"`);
   }
   return { config, problems };
 }

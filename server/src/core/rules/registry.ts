@@ -27,6 +27,7 @@ import { yamlUnsupportedSyntax } from './frontmatter/yamlUnsupportedSyntax';
 import { yamlTab } from './frontmatter/yamlTab';
 import { yamlValueError } from './frontmatter/yamlValueError';
 import { innerDelimiter } from './frontmatter/innerDelimiter';
+import { frontmatterContractRules } from '../contracts/frontmatterRules';
 import type { Rule } from './types';
 
 /** Every document rule, in the order their diagnostics are listed. */
@@ -60,4 +61,6 @@ export const documentRules: readonly Rule[] = [
   listingTruncated,
   descriptionQuality,
   bodyTooLong,
+  // contract fields in the frontmatter (skill.yaml's rules; see contracts/frontmatterRules.ts)
+  ...frontmatterContractRules,
 ];

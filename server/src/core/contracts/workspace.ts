@@ -1,0 +1,67 @@
+import type { SkillDocument } from '../document/model';
+import { parseSkillDocument } from '../document/parse';
+import { decodeText, MAX_SKILL_FILE_BYTES, stripBom } from '../document/readSkillFile';
+import type { FileSystem } from '../workspace/fileSystem';
+import { buildWorkspace } from './check';
+import type { ContractFiles } from './discover';
+import { contractFromSkillMd, loadContract, loadRegistry, skillMdInfo } from './load';
+import { CONTRACT_ONLY_FIELDS, type ContractWorkspace, type LoadedContract, type LoadedRegistry, type SkillMdInfo } from './model';
+
+// A line that starts a contract-only field: a SKILL.md without one is parsed only when
+// something needs every skill's name (contracts, registries, routing).
+const CONTRACT_LINE = new RegExp(`^(?:${CONTRACT_ONLY_FIELDS.join('|')})\\s*:`, 'm');
+
+async function readText(fs: FileSystem, file: string): Promise<{ text: string; strippedBom: boolean } | undefined> {
+  try {
+    const st = await fs.stat(file);
+    if (!st || st.type !== 'file' || st.size > MAX_SKILL_FILE_BYTES) return undefined;
+    const d = decodeText(await fs.readFile(file));
+    if (!('text' in d)) return undefined; // check reports it
+    const text = stripBom(d.text);
+    return { text, strippedBom: text.length !== d.text.length };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface WorkspaceLoadOptions {
+  /** documents already parsed (editor buffers) */
+  docs?: Map<string, SkillDocument>;
+  /** every SKILL.md is needed (routing) even when no file refers to skills by name */
+  allSkills?: boolean;
+}
+
+/** Reads the files a walk found into a workspace of contracts, registries and SKILL.md facts. */
+export async function loadContractWorkspace(fs: FileSystem, files: ContractFiles, opts: WorkspaceLoadOptions = {}): Promise<ContractWorkspace> {
+  const fileContracts: LoadedContract[] = [];
+  const registries: LoadedRegistry[] = [];
+  for (const f of files.contracts) {
+    const c = await loadContract(fs, f);
+    if (c) fileContracts.push(c);
+  }
+  for (const f of files.registries) {
+    const r = await loadRegistry(fs, f);
+    if (r) registries.push(r);
+  }
+  const texts = new Map<string, { text: string; strippedBom: boolean }>();
+  for (const f of files.skillFiles) {
+    if (opts.docs?.has(f)) continue;
+    const t = await readText(fs, f);
+    if (t) texts.set(f, t);
+  }
+  // Names matter once anything names skills: a contract, a registry, a SKILL.md with contract fields.
+  const all = opts.allSkills || fileContracts.length > 0 || registries.length > 0 || !!opts.docs?.size || [...texts.values()].some((t) => CONTRACT_LINE.test(t.text));
+  const skillMds: SkillMdInfo[] = [];
+  const mdContracts: LoadedContract[] = [];
+  if (all) {
+    for (const f of files.skillFiles) {
+      const t = texts.get(f);
+      const doc = opts.docs?.get(f) ?? (t ? parseSkillDocument(f, t.text, 0, t.strippedBom) : undefined);
+      if (!doc) continue;
+      skillMds.push(skillMdInfo(doc));
+      const c = contractFromSkillMd(doc);
+      if (c) mdContracts.push(c);
+    }
+  }
+  return buildWorkspace([...mdContracts, ...fileContracts], skillMds, registries);
+}

@@ -1,0 +1,64 @@
+// The contract checks over an in-memory workspace: the cases the CLI fixtures do not show.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkContractWorkspace } from '../../../server/src/core/contracts/check';
+import { findContractFiles } from '../../../server/src/core/contracts/discover';
+import { loadContractWorkspace } from '../../../server/src/core/contracts/workspace';
+import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
+
+async function check(files: Record<string, string>): Promise<string[]> {
+  const fs = new MemoryFileSystem(files);
+  const ws = await loadContractWorkspace(fs, await findContractFiles(fs, '/w'));
+  return checkContractWorkspace(ws).map((d) => `${d.file.slice(3)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}: ${d.message}`);
+}
+
+const skill = (name: string) => `---\nname: ${name}\ndescription: ${name}. Use when testing.\n---\n`;
+
+test('a registry written as a mapping of names; a meta.yaml that is no registry is not read', async () => {
+  assert.deepEqual(await check({
+    '/w/skills/a/SKILL.md': skill('a'),
+    '/w/skills/meta.yaml': 'skills:\n  a: { version: 1.0.0 }\n  b: { status: gone }\n',
+    '/w/docs/meta.yaml': 'title: not a registry\n',
+  }), [
+    'skills/meta.yaml:3:3 registry-unknown-skill: the registry lists `b`, but no skill of that name exists: remove the entry or add the skill',
+    'skills/meta.yaml:3:16 registry-schema: `skills.b.status` must be one of `draft`, `experimental`, `beta`, `stable`, `active`, `deprecated`, `retired`; `gone` is not',
+  ]);
+});
+
+test('<id>.skill.yaml reads test_cases/<id>/; draft 2020-12 schemas compile with their $defs', async () => {
+  assert.deepEqual(await check({
+    '/w/s/conv.skill.yaml': 'id: conv\ninput_schema:\n  $schema: https://json-schema.org/draft/2020-12/schema\n  $defs: { unit: { enum: [c, f] } }\n  type: object\n  properties: { unit: { $ref: "#/$defs/unit" } }\n',
+    '/w/s/test_cases/conv/one.json': '{ "input": { "unit": "k" } }',
+    '/w/s/test_cases/other.json': 'not read: conv has its own folder',
+  }), ['s/test_cases/conv/one.json:1:22 contract-test-case: the input does not match `input_schema`: `input.unit` must be one of `c`, `f`; `k` is not']);
+});
+
+test('suppression comments silence a contract rule on the next line or in the whole file', async () => {
+  assert.deepEqual(await check({
+    '/w/a/skill.yaml': 'id: a\n# skillmd-disable-next-line contract-version\nversion: "1.2"\nrequired_permissions: [read]\n',
+    '/w/b/skill.yaml': '# skillmd-disable contract-permission-format\nid: b\nrequired_permissions: [read]\n',
+  }), ['a/skill.yaml:4:24 contract-permission-format: `required_permissions[0]` must be `resource:action`, such as `files:read`; `read` is not']);
+});
+
+test('a fallback to itself, and a file that is not a mapping', async () => {
+  assert.deepEqual(await check({
+    '/w/a/skill.yaml': 'id: a\nfallback: [{ skill: a }]\n',
+    '/w/b/skill.yaml': '- just\n- a list\n',
+    '/w/c/skill.yaml': 'id: c\nname: [unclosed\n',
+  }), [
+    'a/skill.yaml:2:21 contract-fallback-unknown: `a` is this skill itself: a fallback must be another skill',
+    'b/skill.yaml:1:1 contract-yaml: a skill contract is a mapping of fields (`id: …`, `version: …`); this file holds none',
+    'c/skill.yaml:3:1 contract-yaml: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  ]);
+});
+
+test('a fallback cycle through contract fields of a SKILL.md, which go by the SKILL.md name', async () => {
+  assert.deepEqual(await check({
+    '/w/s/fanyi/SKILL.md': '---\nname: fanyi\ndescription: 翻译文档。\nfallback: zongjie\n---\n',
+    '/w/s/zongjie/SKILL.md': skill('zongjie'),
+    '/w/s/zongjie/skill.yaml': 'id: zongjie\nfallback: [{ skill: fanyi }]\n',
+  }), [
+    's/fanyi/SKILL.md:4:11 contract-fallback-cycle: fallback cycle: `fanyi` → `zongjie` → `fanyi`; a failure would go round forever: end the chain with a skill that has no fallback to these',
+    's/zongjie/skill.yaml:2:21 contract-fallback-cycle: fallback cycle: `zongjie` → `fanyi` → `zongjie`; a failure would go round forever: end the chain with a skill that has no fallback to these',
+  ]);
+});

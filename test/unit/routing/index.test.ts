@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { TermIndex } from '../../../server/src/core/routing/index';
+import { terms } from '../../../server/src/core/routing/tokenize';
+
+test('terms: English words stemmed, stop words dropped; Chinese and Japanese by the segmenter', () => {
+  assert.deepEqual(terms("Builds PDF reports from the user's spreadsheets; use when summarizing"), ['build', 'pdf', 'report', 'spreadsheet', 'summariz']);
+  assert.deepEqual(terms('把中文文档翻译成英文'), ['中文', '文档', '翻译', '英文']);
+  assert.deepEqual(terms('日本語の文章を要約します'), ['日本語', '文章', '要約']);
+  // Full-width letters fold to ASCII (NFKC) and meet the same words.
+  assert.deepEqual(terms('ＰＤＦ レポート'), ['pdf', 'レポート']);
+});
+
+/** mulberry32: a deterministic generator (the same skills on every machine). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('similarPairs finds exactly the pairs that comparing all pairs finds, at every threshold', () => {
+  const next = seeded(21);
+  const vocab = Array.from({ length: 300 }, (_, i) => `term${i.toString(36)}x`);
+  const skills = Array.from({ length: 500 }, (_, i) => ({
+    name: `s${i}`,
+    description: Array.from({ length: 3 + (i % 12) }, () => vocab[Math.floor(vocab.length * Math.pow(next(), 2))]).join(' '),
+  }));
+  const index = new TermIndex(skills);
+  for (const threshold of [0.2, 0.35, 0.5, 0.7]) {
+    const all: string[] = [];
+    for (let i = 0; i < skills.length; i++) for (let j = i + 1; j < skills.length; j++) if (index.dot(index.docs[i].vector, j) >= threshold - 1e-12) all.push(`${i},${j}`);
+    const found = index.similarPairs(threshold).map((p) => `${p.a},${p.b}`);
+    assert.deepEqual(found.sort(), all.sort(), `threshold ${threshold}`);
+    assert.ok(all.length > 0 || threshold > 0.5, `threshold ${threshold} finds pairs`);
+  }
+});

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
+import { cacheFilePath, cacheKey, CheckCache } from './checkCache';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -28,6 +29,8 @@ Options:
   --format <fmt>         text (default), json or sarif
   --max-warnings <n>     exit 1 when there are more than n warnings
   --config <file>        configuration file (default: nearest .skillmd.json)
+  --cache                reuse the results of skills whose files did not change
+  --cache-location <path>  cache file or folder (default: node_modules/.cache/skillmd/)
   -h, --help             show this help
 
 Exit status: 0 no errors, 1 errors (or too many warnings), 2 usage error,
@@ -39,6 +42,8 @@ const SPEC = {
   format: { value: true },
   'max-warnings': { value: true },
   config: { value: true },
+  cache: {},
+  'cache-location': { value: true },
   help: { short: 'h' },
 };
 
@@ -104,11 +109,18 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   // Problems not tied to a skill come first in the text report (last in JSON): there,
   // hold skills back until the walk is done.
   let held: RenderedBatch[] | undefined = format === 'text' ? [] : undefined;
+  // The key holds everything but the disk that the report depends on.
+  const cache = args.options.cache
+    ? CheckCache.open(
+        cacheFilePath(cwd, args.options['cache-location'] as string | undefined),
+        cacheKey([format, cwd, targets, opts.config ?? null, opts.configDir ?? null, opts.homeDir ?? null], path.dirname(__filename)),
+      )
+    : undefined;
   const runner = new CheckRunner(opts, __filename, writer ? { format: format as StreamFormat, cwd } : { format: 'result' }, (o) => {
     if (!writer) results.push(o as SkillCheckResult);
     else if (held) held.push(o as RenderedBatch);
     else writer.batch(o as RenderedBatch);
-  });
+  }, cache);
   const onFile = async (f: string, listings: SkillListings | undefined) => {
     if (seen.has(f)) return;
     seen.add(f);
@@ -138,6 +150,8 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     held = undefined;
   }
   await runner.finish();
+  const unsaved = cache?.save();
+  if (unsaved) process.stderr.write(`skillmd: the cache was not saved: ${unsaved}\n`);
   let c: { errors: number; warnings: number };
   if (writer) {
     c = writer.end();

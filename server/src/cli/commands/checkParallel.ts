@@ -5,9 +5,11 @@ import { checkSkillFile, type SkillCheckResult } from '../../core/check/checkSki
 import type { SkillListings } from '../../core/workspace/findSkillFiles';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { PrelistedFileSystem } from '../../core/workspace/prelistedFileSystem';
+import { RecordingFileSystem, type FileRecord } from '../../core/workspace/recordingFileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { renderBatch, renderSkill, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
+import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 
 /** Below this many skills a worker's start-up costs more than it saves. */
 const PARALLEL_THRESHOLD = 400;
@@ -20,11 +22,18 @@ const IN_FLIGHT = 2;
 export type RenderSpec = { format: 'result' } | { format: StreamFormat; cwd: string };
 export type CheckOutput = SkillCheckResult | RenderedBatch;
 type BatchOutput = SkillCheckResult[] | RenderedBatch;
+/** With a cache: each skill's output on its own, and what its check asked of the disk. */
+interface RecordedOutput {
+  outs: SkillOutput[];
+  records: FileRecord[];
+}
 
 interface WorkerInput {
   skillmdCheckWorker: true;
   opts: Omit<CheckOptions, 'token' | 'isPluginFolder'>;
   render: RenderSpec;
+  /** record every check's questions to the disk (`--cache`) */
+  record: boolean;
 }
 
 interface BatchMessage {
@@ -35,6 +44,9 @@ interface BatchMessage {
 
 interface Batch extends BatchMessage {
   done?: BatchOutput;
+  /** with a cache: every file of the batch, and the outputs the cache gave (`files` are the others) */
+  all?: string[];
+  outs?: (SkillOutput | undefined)[];
 }
 
 interface WorkerSlot {
@@ -70,6 +82,32 @@ async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListi
   return render.format === 'result' ? results : renderBatch(render.format, parts);
 }
 
+/** Like checkBatch, each check on a file system that records what it asked (see checkCache.ts). */
+async function checkRecorded(fs: FileSystem, files: string[], listings: (SkillListings | undefined)[], opts: CheckOptions, render: RenderSpec): Promise<RecordedOutput> {
+  const outs: SkillOutput[] = [];
+  const records: FileRecord[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const pre = listings[i];
+    const rec = new RecordingFileSystem(pre ? new PrelistedFileSystem(fs, pre) : fs, contentHash);
+    const probe = opts.isPluginFolder;
+    const own: CheckOptions = probe
+      ? {
+          ...opts,
+          isPluginFolder: (dir, name) => {
+            const found = probe(dir, name);
+            rec.note(probeQuestion(dir, name), found ? '1' : '0');
+            return found;
+          },
+        }
+      : opts;
+    const r = await checkSkillFile(rec, files[i], own);
+    listings[i] = undefined;
+    outs.push(render.format === 'result' ? slim(r) : renderSkill(render.format, render.cwd, r));
+    records.push(rec.record());
+  }
+  return { outs, records };
+}
+
 function threadCount(): number {
   const env = Number(process.env.SKILLMD_THREADS);
   if (Number.isInteger(env) && env >= 1) return Math.min(env, 16);
@@ -92,6 +130,8 @@ export class CheckRunner {
   private readonly order: Batch[] = [];
   private current: Batch = { id: 0, files: [], listings: [] };
   private total = 0;
+  /** skills the cache did not hold */
+  private misses = 0;
   private delivered = 0;
   private workers: WorkerSlot[] = [];
   private failure: Error | undefined;
@@ -102,12 +142,14 @@ export class CheckRunner {
     private readonly bundlePath: string,
     private readonly render: RenderSpec,
     private readonly sink: (out: CheckOutput) => void,
+    /** `--cache`: skills whose recorded questions get the same answers are not checked again */
+    private readonly cache?: CheckCache,
   ) {}
 
   /** Adds a skill file (in walk order). Its folder listings may still grow until the next `add`. */
   async add(file: string, listings?: SkillListings): Promise<void> {
     if (this.current.files.length >= BATCH) {
-      this.enqueue(this.current);
+      await this.enqueue(this.current);
       this.current = { id: this.order.length, files: [], listings: [] };
       if (this.workers.length) {
         // Let finished batches come back and keep the workers fed; help when they lag.
@@ -118,12 +160,13 @@ export class CheckRunner {
     }
     this.current.files.push(file);
     this.current.listings.push(listings);
-    if (++this.total === PARALLEL_THRESHOLD && this.threads > 1) this.startWorkers();
+    // With a cache, workers start once enough skills are left to check (see fromCache).
+    if (++this.total === PARALLEL_THRESHOLD && this.threads > 1 && !this.cache) this.startWorkers();
   }
 
   /** Checks what is left; resolves when every output went to the sink. */
   async finish(): Promise<void> {
-    if (this.current.files.length) this.enqueue(this.current);
+    if (this.current.files.length) await this.enqueue(this.current);
     this.dispatch();
     while (this.queue.length) {
       await this.runOne();
@@ -140,19 +183,62 @@ export class CheckRunner {
     for (const w of this.workers) w.close();
   }
 
-  private enqueue(b: Batch): void {
+  private async enqueue(b: Batch): Promise<void> {
     this.order.push(b);
+    if (this.cache && !(await this.fromCache(b))) return;
     this.queue.push(b);
+  }
+
+  /**
+   * Takes what the cache still holds for the batch's skills; leaves the others in
+   * `files`. False when nothing is left to check (the batch is complete).
+   */
+  private async fromCache(b: Batch): Promise<boolean> {
+    b.all = b.files;
+    b.outs = [];
+    const files: string[] = [];
+    const listings: (SkillListings | undefined)[] = [];
+    for (let i = 0; i < b.all.length; i++) {
+      const pre = b.listings[i];
+      const out = await this.cache!.lookup(b.all[i], pre ? new PrelistedFileSystem(this.fs, pre) : this.fs, this.opts.isPluginFolder);
+      b.outs.push(out);
+      if (!out) {
+        files.push(b.all[i]);
+        listings.push(pre);
+      }
+    }
+    b.files = files;
+    b.listings = listings;
+    const before = this.misses;
+    this.misses += files.length;
+    if (before < PARALLEL_THRESHOLD && this.misses >= PARALLEL_THRESHOLD && this.threads > 1) this.startWorkers();
+    if (files.length) return true;
+    this.complete(b, { outs: [], records: [] });
+    return false;
   }
 
   private async runOne(): Promise<void> {
     const b = this.queue.shift();
     if (!b) return;
-    this.complete(b, await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
+    this.complete(b, this.cache ? await checkRecorded(this.fs, b.files, b.listings, this.opts, this.render) : await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
   }
 
-  private complete(b: Batch, out: BatchOutput): void {
-    b.done = out;
+  /** The batch's output from the cache's outputs and the new ones, which the cache keeps. */
+  private merge(b: Batch, fresh: RecordedOutput): BatchOutput {
+    let next = 0;
+    const outs = b.outs!.map((o) => {
+      if (o) return o;
+      const out = fresh.outs[next];
+      this.cache!.store(b.files[next], { record: fresh.records[next], out });
+      next++;
+      return out;
+    });
+    b.all = b.outs = undefined;
+    return this.render.format === 'result' ? (outs as SkillCheckResult[]) : renderBatch(this.render.format, outs as RenderedSkill[]);
+  }
+
+  private complete(b: Batch, out: BatchOutput | RecordedOutput): void {
+    b.done = 'records' in out ? this.merge(b, out) : out;
     b.files = [];
     b.listings = [];
     while (this.delivered < this.order.length && this.order[this.delivered].done) {
@@ -171,7 +257,7 @@ export class CheckRunner {
 
   private startWorkers(): void {
     const { token: _token, isPluginFolder: _probe, ...plain } = this.opts;
-    const input: WorkerInput = { skillmdCheckWorker: true, opts: plain, render: this.render };
+    const input: WorkerInput = { skillmdCheckWorker: true, opts: plain, render: this.render, record: !!this.cache };
     for (let t = 1; t < this.threads; t++) {
       // A batch's garbage is short-lived: a small young generation keeps the worker's
       // memory down at no measurable cost.
@@ -187,7 +273,7 @@ export class CheckRunner {
         },
         close: () => w.postMessage({ close: true }),
       };
-      w.on('message', (m: { id: number; out: BatchOutput }) => {
+      w.on('message', (m: { id: number; out: BatchOutput | RecordedOutput }) => {
         const b = pending.get(m.id)!;
         pending.delete(m.id);
         slot.busy--;
@@ -242,6 +328,10 @@ export function runAsCheckWorker(): boolean {
       return;
     }
     chain = chain.then(async () => {
+      if (input.record) {
+        parentPort!.postMessage({ id: m.id, out: await checkRecorded(fs, m.files, m.listings, opts, input.render) });
+        return;
+      }
       const out = await checkBatch(fs, m.files, m.listings, opts, input.render);
       // Rendered bytes move to the main thread without a copy.
       parentPort!.postMessage({ id: m.id, out }, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]);

@@ -152,6 +152,8 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   await runner.finish();
   const unsaved = cache?.save();
   if (unsaved) process.stderr.write(`skillmd: the cache was not saved: ${unsaved}\n`);
+  // For tests and the bench: which skills were checked again.
+  if (cache && process.env.SKILLMD_CACHE_STATS) process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
   let c: { errors: number; warnings: number };
   if (writer) {
     c = writer.end();

@@ -68,6 +68,9 @@ export function cacheKey(parts: unknown[], bundleDir: string): string {
 }
 
 export class CheckCache {
+  /** skills this run took from the cache, and skills it checked and stored */
+  reused = 0;
+  checked = 0;
   private readonly skills: Record<string, CachedSkill>;
   private dirty = false;
   /** Answers of this run, shared by the skills that ask the same question. */
@@ -101,11 +104,13 @@ export class CheckCache {
     for (const [question, digest] of hit.record) {
       if ((await this.answer(question, fs, probe)) !== digest) return undefined;
     }
+    this.reused++;
     return hit.out;
   }
 
   store(skillFile: string, entry: CachedSkill): void {
     this.skills[skillFile] = entry;
+    this.checked++;
     this.dirty = true;
   }
 
@@ -121,7 +126,11 @@ export class CheckCache {
       writeFileSync(tmp, JSON.stringify({ key: this.key, skills: this.skills } satisfies CacheFile));
       renameSync(tmp, this.file);
     } catch (e) {
-      rmSync(tmp, { force: true });
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // Its folder could not be made: nothing was written.
+      }
       return `${this.file}: ${(e as Error).message}`;
     }
     this.dirty = false;

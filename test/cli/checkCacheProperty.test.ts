@@ -79,9 +79,9 @@ function apply(root: string, e: Edit): void {
   }
 }
 
-async function report(root: string, args: string[]): Promise<string> {
+async function report(root: string, args: string[], format = 'json'): Promise<string> {
   let out = '';
-  const status = await runCheck(['--format', 'json', ...args, '.'], root, (s) => (out += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')));
+  const status = await runCheck(['--format', format, ...args, '.'], root, (s) => (out += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')));
   return `${status}\n${out}`;
 }
 
@@ -96,11 +96,15 @@ test('a cached report equals an uncached one after any sequence of edits', async
           for (const [file, content] of [[0, 1], [3, 3]]) apply(root, { kind: 'write', skill: s, file, content });
         }
         apply(root, { kind: 'write', skill: 0, file: 5, content: 0 });
-        const cacheArgs = ['--cache', '--cache-location', path.join(root, '.cache.json')];
-        assert.equal(await report(root, cacheArgs), await report(root, []));
+        // JSON (rendered parts in the cache) and SARIF (results in the cache), each its own cache.
+        const json = ['--cache', '--cache-location', path.join(root, '.cache-json')];
+        const sarif = ['--cache', '--cache-location', path.join(root, '.cache-sarif')];
+        assert.equal(await report(root, json), await report(root, []));
+        assert.equal(await report(root, sarif, 'sarif'), await report(root, [], 'sarif'));
         for (const round of rounds) {
           for (const e of round) apply(root, e);
-          assert.equal(await report(root, cacheArgs), await report(root, []), JSON.stringify(round));
+          assert.equal(await report(root, json), await report(root, []), JSON.stringify(round));
+          assert.equal(await report(root, sarif, 'sarif'), await report(root, [], 'sarif'), JSON.stringify(round));
         }
       } finally {
         rmSync(root, { recursive: true, force: true });

@@ -11,19 +11,46 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import { replay, type FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import type { RenderedSkill } from '../format/stream';
+import type { EncodedSkill, RenderedSkill } from '../format/stream';
 
 /** What a skill adds to the report: its rendered part (text, JSON) or its slim result (SARIF). */
-export type SkillOutput = RenderedSkill | SkillCheckResult;
+export type SkillOutput = RenderedSkill | EncodedSkill | SkillCheckResult;
 
 export interface CachedSkill {
   record: FileRecord;
   out: SkillOutput;
 }
 
-interface CacheFile {
+/**
+ * The file: MAGIC, the index's length in bytes and a newline, the index (JSON), then
+ * the rendered parts of all skills as UTF-8, end to end. A warm run writes the parts
+ * it reuses as they are: never decoded, parsed or encoded again.
+ */
+const MAGIC = 'skillmd check cache 1\n';
+
+interface IndexEntry {
+  record: FileRecord;
+  /** SARIF: the slim result */
+  result?: SkillCheckResult;
+  /** text, JSON: where the part lies in the parts, and its tallies (errors, warnings, infos, hints) */
+  at?: number;
+  length?: number;
+  tally?: [number, number, number, number];
+}
+
+interface Index {
   key: string;
-  skills: Record<string, CachedSkill>;
+  skills: Record<string, IndexEntry>;
+}
+
+function parseCacheFile(buf: Buffer, key: string): { skills: Record<string, IndexEntry>; parts: Buffer } | undefined {
+  if (buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const nl = buf.indexOf(10, MAGIC.length);
+  const length = Number(buf.toString('latin1', MAGIC.length, nl));
+  if (nl < 0 || !Number.isInteger(length) || nl + 1 + length > buf.length) return undefined;
+  const index = JSON.parse(buf.toString('utf8', nl + 1, nl + 1 + length)) as Index;
+  if (index?.key !== key || !index.skills || typeof index.skills !== 'object') return undefined;
+  return { skills: Object.assign(Object.create(null), index.skills), parts: buf.subarray(nl + 1 + length) };
 }
 
 /** The default of `--cache-location`, relative to the working folder (as ESLint's and Prettier's). */
@@ -71,7 +98,9 @@ export class CheckCache {
   /** skills this run took from the cache, and skills it checked and stored */
   reused = 0;
   checked = 0;
-  private readonly skills: Record<string, CachedSkill>;
+  private readonly skills: Record<string, IndexEntry>;
+  /** outputs of this run's checks (by SKILL.md), written into the file by `save` */
+  private readonly fresh = new Map<string, SkillOutput>();
   private dirty = false;
   /** Answers of this run, shared by the skills that ask the same question. */
   private readonly answers = new Map<string, Promise<string | undefined>>();
@@ -79,39 +108,73 @@ export class CheckCache {
   private constructor(
     private readonly file: string,
     private readonly key: string,
-    skills: Record<string, CachedSkill> | undefined,
+    loaded: { skills: Record<string, IndexEntry>; parts: Buffer } | undefined,
   ) {
-    this.skills = skills ?? Object.create(null);
-    if (!skills) this.dirty = true;
+    this.skills = loaded?.skills ?? Object.create(null);
+    this.parts = loaded?.parts ?? Buffer.alloc(0);
+    if (!loaded) this.dirty = true;
   }
+
+  private readonly parts: Buffer;
 
   /** Opens the cache file; one that is missing, damaged or of another key starts empty. */
   static open(file: string, key: string): CheckCache {
-    let skills: Record<string, CachedSkill> | undefined;
+    let loaded;
     try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (parsed && parsed.key === key && parsed.skills && typeof parsed.skills === 'object') skills = Object.assign(Object.create(null), parsed.skills);
+      loaded = parseCacheFile(readFileSync(file), key);
     } catch {
       // Missing or damaged: rebuilt from scratch.
     }
-    return new CheckCache(file, key, skills);
+    return new CheckCache(file, key, loaded);
   }
 
   /** The cached output of `skillFile` if every recorded question still gets its recorded answer. */
   async lookup(skillFile: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<SkillOutput | undefined> {
     const hit = this.skills[skillFile];
     if (!hit || !Array.isArray(hit.record)) return undefined;
+    const out = this.outputOf(hit);
+    if (!out) return undefined;
     for (const [question, digest] of hit.record) {
       if ((await this.answer(question, fs, probe)) !== digest) return undefined;
     }
     this.reused++;
-    return hit.out;
+    return out;
   }
 
   store(skillFile: string, entry: CachedSkill): void {
-    this.skills[skillFile] = entry;
+    this.skills[skillFile] = { record: entry.record };
+    this.fresh.set(skillFile, entry.out);
     this.checked++;
     this.dirty = true;
+  }
+
+  private outputOf(e: IndexEntry): SkillOutput | undefined {
+    if (e.result) return e.result;
+    const { at, length, tally } = e;
+    if (!Number.isInteger(at) || !Number.isInteger(length) || !Array.isArray(tally) || at! + length! > this.parts.length) return undefined;
+    const [errors, warnings, infos, hints] = tally;
+    return { bytes: this.parts.subarray(at, at! + length!), errors, warnings, infos, hints };
+  }
+
+  /** The file's bytes: every skill's index entry, its part placed after the earlier ones. */
+  private serialize(): Buffer[] {
+    const parts: Buffer[] = [];
+    let at = 0;
+    const skills: Record<string, IndexEntry> = {};
+    for (const [file, e] of Object.entries(this.skills)) {
+      const out = this.fresh.get(file) ?? this.outputOf(e);
+      if (!out) continue;
+      if ('diagnostics' in out) {
+        skills[file] = { record: e.record, result: out };
+        continue;
+      }
+      const bytes = 'bytes' in out ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : Buffer.from(out.text, 'utf8');
+      skills[file] = { record: e.record, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints] };
+      parts.push(bytes);
+      at += bytes.length;
+    }
+    const index = Buffer.from(JSON.stringify({ key: this.key, skills } satisfies Index), 'utf8');
+    return [Buffer.from(`${MAGIC}${index.length}\n`, 'latin1'), index, ...parts];
   }
 
   /**
@@ -123,7 +186,7 @@ export class CheckCache {
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(tmp, JSON.stringify({ key: this.key, skills: this.skills } satisfies CacheFile));
+      writeFileSync(tmp, Buffer.concat(this.serialize()));
       renameSync(tmp, this.file);
     } catch (e) {
       try {

@@ -32,7 +32,7 @@ test('a changed file re-checks exactly the skills that read it; the report equal
       return c.stats;
     };
     assert.equal(same(['--format', 'json']), '0 reused, 3 checked');
-    assert.ok(existsSync(path.join(dir, 'node_modules/.cache/skillmd/check-cache.json')));
+    assert.ok(existsSync(path.join(dir, 'node_modules/.cache/skillmd/check.cache')));
     assert.equal(same(['--format', 'json']), '3 reused, 0 checked');
     // A file alpha follows through its guide: alpha alone.
     rmSync(path.join(dir, 'skills/alpha/references/notes.md'));
@@ -69,7 +69,7 @@ test('--cache-location takes a file or a folder; a damaged cache file is rebuilt
     assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
     mkdirSync(path.join(dir, 'cachedir'));
     assert.equal(cached(['--cache-location', 'cachedir'], dir).stats, '0 reused, 1 checked');
-    assert.ok(existsSync(path.join(dir, 'cachedir/check-cache.json')));
+    assert.ok(existsSync(path.join(dir, 'cachedir/check.cache')));
     writeFileSync(path.join(dir, 'my.cache'), '{"key": "x", "skills": {');
     const damaged = cached(['--cache-location', 'my.cache'], dir);
     assert.equal(damaged.stats, '0 reused, 1 checked');

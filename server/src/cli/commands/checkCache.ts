@@ -55,7 +55,7 @@ function parseCacheFile(buf: Buffer, key: string): { skills: Record<string, Inde
 
 /** The default of `--cache-location`, relative to the working folder (as ESLint's and Prettier's). */
 export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'skillmd');
-const CACHE_FILE = 'check-cache.json';
+const CACHE_FILE = 'check.cache';
 
 /**
  * 128 bits of SHA-1, in base64: it tells changed contents apart (no one forges a

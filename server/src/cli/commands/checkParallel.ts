@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { checkSkillFile, type SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { SkillListings } from '../../core/workspace/findSkillFiles';
@@ -8,6 +8,7 @@ import { PrelistedFileSystem } from '../../core/workspace/prelistedFileSystem';
 import { RecordingFileSystem, type FileRecord } from '../../core/workspace/recordingFileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
+import { serveBatches, WorkerPool } from '../../node/workerPool';
 import { renderBatch, renderSkill, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 
@@ -42,17 +43,13 @@ interface BatchMessage {
   listings: (SkillListings | undefined)[];
 }
 
+type WorkerAnswer = BatchOutput | RecordedOutput;
+
 interface Batch extends BatchMessage {
   done?: BatchOutput;
   /** with a cache: every file of the batch, and the outputs the cache gave (`files` are the others) */
   all?: string[];
   outs?: (SkillOutput | undefined)[];
-}
-
-interface WorkerSlot {
-  busy: number;
-  send(b: Batch): void;
-  close(): void;
 }
 
 /**
@@ -133,7 +130,7 @@ export class CheckRunner {
   /** skills the cache did not hold */
   private misses = 0;
   private delivered = 0;
-  private workers: WorkerSlot[] = [];
+  private pool: WorkerPool<BatchMessage, WorkerAnswer> | undefined;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
@@ -151,11 +148,11 @@ export class CheckRunner {
     if (this.current.files.length >= BATCH) {
       await this.enqueue(this.current);
       this.current = { id: this.order.length, files: [], listings: [] };
-      if (this.workers.length) {
+      if (this.pool) {
         // Let finished batches come back and keep the workers fed; help when they lag.
         await nextTurn();
         this.dispatch();
-        if (this.queue.length > this.workers.length * IN_FLIGHT) await this.runOne();
+        if (this.queue.length > this.pool.size * IN_FLIGHT) await this.runOne();
       }
     }
     this.current.files.push(file);
@@ -180,7 +177,7 @@ export class CheckRunner {
       this.wake = undefined;
     }
     this.check();
-    for (const w of this.workers) w.close();
+    this.pool?.close();
   }
 
   private async enqueue(b: Batch): Promise<void> {
@@ -258,43 +255,27 @@ export class CheckRunner {
   private startWorkers(): void {
     const { token: _token, isPluginFolder: _probe, ...plain } = this.opts;
     const input: WorkerInput = { skillmdCheckWorker: true, opts: plain, render: this.render, record: !!this.cache };
-    for (let t = 1; t < this.threads; t++) {
-      // A batch's garbage is short-lived: a small young generation keeps the worker's
-      // memory down at no measurable cost.
-      const w = new Worker(this.bundlePath, { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-      const pending = new Map<number, Batch>();
-      const slot: WorkerSlot = {
-        busy: 0,
-        send: (b) => {
-          pending.set(b.id, b);
-          slot.busy++;
-          const msg: BatchMessage = { id: b.id, files: b.files, listings: b.listings };
-          w.postMessage(msg);
-        },
-        close: () => w.postMessage({ close: true }),
-      };
-      w.on('message', (m: { id: number; out: BatchOutput | RecordedOutput }) => {
-        const b = pending.get(m.id)!;
-        pending.delete(m.id);
-        slot.busy--;
-        this.complete(b, m.out);
-        this.dispatch();
-      });
-      const fail = (e: Error) => {
-        this.failure ??= e;
+    this.pool = new WorkerPool<BatchMessage, WorkerAnswer>({
+      bundle: this.bundlePath,
+      workerData: input as unknown as Record<string, unknown>,
+      threads: this.threads - 1,
+      inFlight: IN_FLIGHT,
+      onFailure: (why) => {
+        this.failure ??= new Error(`check worker stopped: ${why}`);
         this.wake?.();
-      };
-      w.on('error', fail);
-      w.on('exit', (code) => {
-        if (code !== 0 || pending.size) fail(new Error(`check worker exited with ${code}`));
-      });
-      this.workers.push(slot);
-    }
+      },
+      onRoom: () => this.dispatch(),
+    });
+    this.pool.start();
   }
 
   private dispatch(): void {
-    for (const slot of this.workers) {
-      while (slot.busy < IN_FLIGHT && this.queue.length) slot.send(this.queue.shift()!);
+    while (this.pool?.hasRoom() && this.queue.length) {
+      const b = this.queue.shift()!;
+      void this.pool.send({ id: b.id, files: b.files, listings: b.listings }).then((out) => {
+        // A worker that stopped fails the run (onFailure): nothing to complete.
+        if (out) this.complete(b, out);
+      });
     }
   }
 }
@@ -315,27 +296,16 @@ export async function checkFiles(
 
 /** True (and the work is started) when this thread is a check worker. */
 export function runAsCheckWorker(): boolean {
-  if (isMainThread || !(workerData as WorkerInput | undefined)?.skillmdCheckWorker) return false;
   const input = workerData as WorkerInput;
-  const fs = new NodeFileSystem({ sync: true });
-  // A function does not cross threads: each worker looks at the disk itself.
-  const opts: CheckOptions = { ...input.opts, isPluginFolder: pluginFolderProbe() };
-  // Batches are handled one at a time, in arrival order.
-  let chain = Promise.resolve();
-  parentPort!.on('message', (m: BatchMessage | { close: true }) => {
-    if ('close' in m) {
-      chain = chain.then(() => parentPort!.close());
-      return;
-    }
-    chain = chain.then(async () => {
-      if (input.record) {
-        parentPort!.postMessage({ id: m.id, out: await checkRecorded(fs, m.files, m.listings, opts, input.render) });
-        return;
-      }
-      const out = await checkBatch(fs, m.files, m.listings, opts, input.render);
-      // Rendered bytes move to the main thread without a copy.
-      parentPort!.postMessage({ id: m.id, out }, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]);
-    });
+  let fs: FileSystem | undefined;
+  let opts: CheckOptions | undefined;
+  return serveBatches<BatchMessage, WorkerAnswer>('skillmdCheckWorker', async (m) => {
+    fs ??= new NodeFileSystem({ sync: true });
+    // A function does not cross threads: each worker looks at the disk itself.
+    opts ??= { ...input.opts, isPluginFolder: pluginFolderProbe() };
+    if (input.record) return [await checkRecorded(fs, m.files, m.listings, opts, input.render)];
+    const out = await checkBatch(fs, m.files, m.listings, opts, input.render);
+    // Rendered bytes move to the main thread without a copy.
+    return [out, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]];
   });
-  return true;
 }

@@ -62,7 +62,7 @@ export default {
 
     const results = {};
     const targets = [];
-    const rows = [['corpus', 'floor', 'cold', 'skill-check', 'base', 'warm', 'change', 'single', 'cold CPU', 'peer CPU']];
+    const rows = [['corpus', 'floor', 'cold', 'skill-check', 'base', 'warm', 'change', 'single', 'cold CPU', 'peer CPU', 'base CPU', 'warm CPU', 'floor CPU']];
     for (const c of corpora) {
       const skillFile = findSkill(c.dir);
       const original = readFileSync(skillFile, 'utf8');
@@ -109,7 +109,7 @@ export default {
         target(`${c.id}: warm --cache / floor`, warmRatio, `≤ ${GOAL_WARM}×`, warmRatio <= GOAL_WARM),
         target(`${c.id}: one change / (single + floor)`, changeRatio, `≤ ${GOAL_CHANGE}×`, changeRatio <= GOAL_CHANGE),
       );
-      rows.push([c.name, ...['floor', 'cold', 'peer', 'base', 'warm', 'change', 'single'].map((k) => (s[k] ? fmtSeconds(wall(k)) : '')), fmtSeconds(cpu('cold')), fmtSeconds(cpu('peer'))]);
+      rows.push([c.name, ...['floor', 'cold', 'peer', 'base', 'warm', 'change', 'single'].map((k) => (s[k] ? fmtSeconds(wall(k)) : '')), fmtSeconds(cpu('cold')), fmtSeconds(cpu('peer')), s.base ? fmtSeconds(cpu('base')) : '', fmtSeconds(cpu('warm')), fmtSeconds(cpu('floor'))]);
     }
     ctx.print('');
     ctx.print(table(rows));

@@ -49,6 +49,19 @@ test('a changed file re-checks exactly the skills that read it; the report equal
     mkdirSync(path.join(dir, 'skills/gamma/references'));
     writeFileSync(path.join(dir, 'skills/gamma/references/extra.md'), '# Extra\n');
     assert.equal(same(['--format', 'json']), '2 reused, 1 checked');
+    // A run over one skill keeps the others' results; a deleted skill's goes.
+    assert.equal(same(['--format', 'json', 'skills/beta']), '1 reused, 0 checked');
+    assert.equal(same(['--format', 'json']), '3 reused, 0 checked');
+    const kept = () => readFileSync(path.join(dir, 'node_modules/.cache/skillmd/check.cache'), 'latin1').includes('skills/gamma/SKILL.md');
+    writeFileSync(path.join(dir, 'skills/gamma/SKILL.md'), skill('gamma', 'Changed.'));
+    assert.equal(same(['--format', 'json', 'skills/alpha']), '1 reused, 0 checked');
+    assert.equal(kept(), true);
+    rmSync(path.join(dir, 'skills/gamma'), { recursive: true });
+    writeFileSync(path.join(dir, 'skills/alpha/references/notes.md'), '# Notes\n');
+    assert.equal(same(['--format', 'json', 'skills/alpha']), '0 reused, 1 checked');
+    assert.equal(kept(), false);
+    mkdirSync(path.join(dir, 'skills/gamma'));
+    writeFileSync(path.join(dir, 'skills/gamma/SKILL.md'), skill('gamma', 'Nothing to follow.'));
     // Another format is another report: checked again, then reused.
     assert.equal(same(['--format', 'text']), '0 reused, 3 checked');
     assert.equal(same(['--format', 'text']), '3 reused, 0 checked');

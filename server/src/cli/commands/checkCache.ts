@@ -4,7 +4,7 @@
 // same key (skillmd's build, the configuration, the targets, the output's format and
 // folder). A changed file re-checks exactly the skills whose checks read it.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { PluginFolderProbe } from '../../core/profiles/targets';
@@ -105,6 +105,8 @@ export class CheckCache {
   private readonly skills: Record<string, IndexEntry>;
   /** outputs of this run's checks (by SKILL.md), written into the file by `save` */
   private readonly fresh = new Map<string, SkillOutput>();
+  /** SKILL.md files this run looked up */
+  private readonly visited = new Set<string>();
   private dirty = false;
   /** Answers of this run, shared by the skills that ask the same question. */
   private readonly answers = new Map<string, Promise<string | undefined>>();
@@ -134,6 +136,7 @@ export class CheckCache {
 
   /** The cached output of `skillFile` if every recorded question still gets its recorded answer. */
   async lookup(skillFile: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<SkillOutput | undefined> {
+    this.visited.add(skillFile);
     const hit = this.skills[skillFile];
     if (!hit || !Array.isArray(hit.record)) return undefined;
     const out = this.outputOf(hit);
@@ -166,6 +169,8 @@ export class CheckCache {
     let at = 0;
     const skills: Record<string, IndexEntry> = {};
     for (const [file, e] of Object.entries(this.skills)) {
+      // Skills outside this run's paths are kept while their SKILL.md exists.
+      if (!this.visited.has(file) && !this.fresh.has(file) && !existsSync(file)) continue;
       const out = this.fresh.get(file) ?? this.outputOf(e);
       if (!out) continue;
       if ('diagnostics' in out) {

@@ -18,11 +18,33 @@ const common = {
   // below), not compiled into every bundle: see RANKS_FILE in server/src/core/text/tokens.ts.
   external: ['vscode', 'gpt-tokenizer/bpeRanks/*'],
 };
+
+// Packages a check of an ordinary skill never runs, each in a file of its own beside the
+// server bundles: V8 compiles a bundle as a whole before it runs a line of it, so
+// `skillmd check <one skill>` would otherwise pay for ~380 KB it does not use. The
+// sources load them on first use (server/src/core/lazy/, the tokenizer in
+// core/text/tokens.ts); the bundles require them from these files, one copy per process.
+const lazyPackages = { yaml: 'yaml.js', picomatch: 'picomatch.js', 'gpt-tokenizer/GptEncoding': 'gptEncoding.js' };
+const lazyFiles = {
+  name: 'lazy-packages',
+  setup(build) {
+    const filter = new RegExp(`^(${Object.keys(lazyPackages).map((k) => k.replace(/[/]/g, '\\/')).join('|')})$`);
+    build.onResolve({ filter }, (a) => ({ path: `./${lazyPackages[a.path]}`, external: true }));
+    // The CLI's preview commands (server/src/cli/commands/preview/commands.ts).
+    build.onResolve({ filter: /\/preview\/commands$/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: './cliPreview.js', external: true }));
+  },
+};
+const server = { plugins: [lazyFiles] };
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'client/out/extension.js' },
-  { entryPoints: ['server/src/server.ts'], outfile: 'server/out/server.js' },
-  { entryPoints: ['server/src/indexWorker.ts'], outfile: 'server/out/indexWorker.js' },
-  { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js' },
+  { entryPoints: ['server/src/server.ts'], outfile: 'server/out/server.js', ...server },
+  { entryPoints: ['server/src/indexWorker.ts'], outfile: 'server/out/indexWorker.js', ...server },
+  { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js', ...server },
+  { entryPoints: ['server/src/cli/commands/preview/commands.ts'], outfile: 'server/out/cliPreview.js', ...server },
+  ...Object.entries(lazyPackages).map(([pkg, file]) => ({
+    stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: '.', loader: 'js' },
+    outfile: `server/out/${file}`,
+  })),
 ];
 
 const ranks = require('gpt-tokenizer/bpeRanks/o200k_base').default;

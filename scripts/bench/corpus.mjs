@@ -14,15 +14,15 @@ export const GENERATOR_VERSION = 1;
 
 // ---------------------------------------------------------------- vocabulary
 
-const VERBS = ['analyze', 'build', 'convert', 'deploy', 'debug', 'extract', 'format', 'generate', 'review', 'migrate',
+export const VERBS = ['analyze', 'build', 'convert', 'deploy', 'debug', 'extract', 'format', 'generate', 'review', 'migrate',
   'monitor', 'optimize', 'profile', 'refactor', 'scaffold', 'summarize', 'test', 'translate', 'validate', 'audit',
   'benchmark', 'document', 'index', 'lint', 'package', 'release', 'render', 'scan', 'sync', 'triage'];
-const NOUNS = ['pdf', 'spreadsheet', 'docker', 'kubernetes', 'terraform', 'api', 'changelog', 'commit', 'database',
+export const NOUNS = ['pdf', 'spreadsheet', 'docker', 'kubernetes', 'terraform', 'api', 'changelog', 'commit', 'database',
   'schema', 'invoice', 'slides', 'image', 'video', 'log', 'metrics', 'pipeline', 'webhook', 'graphql', 'postgres',
   'redis', 'react', 'component', 'figma', 'i18n', 'markdown', 'notebook', 'csv', 'json', 'openapi', 'sql', 'git',
   'pull-request', 'release-notes', 'dependency', 'security', 'aws', 'gcp', 'azure', 'lambda', 'cron', 'email',
   'calendar', 'jira', 'slack', 'excel', 'word', 'mcp-server', 'browser', 'playwright', 'cli', 'rust', 'python', 'go'];
-const QUALIFIERS = ['helper', 'assistant', 'toolkit', 'workflow', 'checker', 'generator', 'manager', 'guide', 'expert',
+export const QUALIFIERS = ['helper', 'assistant', 'toolkit', 'workflow', 'checker', 'generator', 'manager', 'guide', 'expert',
   'runner', 'reviewer', 'builder', 'inspector', 'kit', 'pro', 'lite', 'v2', 'cli', 'agent', 'skill'];
 const TOOLS = ['Read', 'Write', 'Edit', 'Grep', 'Glob', 'Bash', 'Bash(git:*)', 'Bash(python:*)', 'WebFetch', 'WebSearch'];
 const FRAGMENTS = [
@@ -46,11 +46,11 @@ const FRAGMENTS = [
 const NON_ASCII = ['naïve', 'café', 'résumé', 'Zürich', 'São Paulo', '— fast path', '→ output', '“smart quotes”',
   '日本語のドキュメント', '中文支持', 'Ünïcödé names', 'emoji 🚀', 'français', 'Ελληνικά', 'русский текст', '±5 %', '½ size',
   '한국어', 'naïve → robust', '✓ verified'];
-const HEADINGS = ['Overview', 'Quick start', 'When to use', 'Workflow', 'Step 1: Prepare the input', 'Step 2: Run the script',
+export const HEADINGS = ['Overview', 'Quick start', 'When to use', 'Workflow', 'Step 1: Prepare the input', 'Step 2: Run the script',
   'Configuration', 'Options & flags', 'Examples', 'Troubleshooting', 'FAQ', 'Limitations', 'Output format',
   'Error handling', 'Advanced usage', 'API reference', 'Environment variables', 'Testing', 'Security notes',
   'Performance tips', 'Ünicode handling', 'Known issues (v2.x)', 'Glossary', 'See also'];
-const SENTENCES = [
+export const SENTENCES = [
   'Run the script from the skill folder so relative paths resolve.',
   'Always confirm the target environment before making changes.',
   'The output is written to stdout as JSON unless `--out` is given.',
@@ -68,8 +68,8 @@ const SENTENCES = [
   'Summarize findings as a table: file, line, severity, message.',
 ];
 const REF_FILES = ['guide.md', 'api.md', 'examples.md', 'troubleshooting.md', 'reference.md', 'forms.md', 'schema.md', 'advanced.md'];
-const SCRIPT_FILES = ['run.py', 'extract.py', 'validate.py', 'convert.py', 'helpers.py', 'setup.sh', 'deploy.sh', 'check.sh'];
-const ASSET_FILES = ['diagram.png', 'template.json', 'logo.svg', 'example.csv', 'template.docx', 'report-template.md'];
+export const SCRIPT_FILES = ['run.py', 'extract.py', 'validate.py', 'convert.py', 'helpers.py', 'setup.sh', 'deploy.sh', 'check.sh'];
+export const ASSET_FILES = ['diagram.png', 'template.json', 'logo.svg', 'example.csv', 'template.docx', 'report-template.md'];
 const ROOTS = [
   [30, '.claude/skills'], [25, 'skills'], [10, '.github/skills'], [6, '.codex/skills'], [5, '.opencode/skills'],
   [5, '.agents/skills'], [8, 'plugins/{p}/skills'], [6, 'packages/{p}/.claude/skills'], [5, 'tools/agent/skills'],
@@ -90,11 +90,11 @@ export function slugify(heading) {
   return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 }
 
-function titleCase(slug) {
+export function titleCase(slug) {
   return slug.split('-').map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
 }
 
-function description(rng, minLen, maxLen) {
+export function description(rng, minLen, maxLen) {
   const target = rng.int(minLen, maxLen);
   const parts = [];
   let len = 0;
@@ -116,7 +116,7 @@ function description(rng, minLen, maxLen) {
 }
 
 /** Emits `description:` in one of the YAML styles seen in the wild. */
-function yamlDescription(rng, text) {
+export function yamlDescription(rng, text) {
   const style = rng.weighted([[60, 'plain'], [15, 'double'], [10, 'single'], [10, 'folded'], [5, 'literal']]);
   // A plain scalar must not contain ": " or " #" and must not start with an indicator.
   if (style === 'plain' && !/: | #|^["'>|@`&*!%{[-]/.test(text)) return [`description: ${text}`];
@@ -160,7 +160,7 @@ function referenceFile(rng, name) {
   return { text: lines.join('\n') + '\n', headings };
 }
 
-function scriptFile(rng, name) {
+export function scriptFile(rng, name) {
   const lines = [];
   if (name.endsWith('.py')) {
     lines.push('#!/usr/bin/env python3', `"""${titleCase(name.replace('.py', ''))} helper for this skill."""`,
@@ -182,7 +182,7 @@ function scriptFile(rng, name) {
   return lines.join('\n') + '\n';
 }
 
-function assetFile(rng, name) {
+export function assetFile(rng, name) {
   if (name.endsWith('.png') || name.endsWith('.docx')) return pngBytes(rng);
   if (name.endsWith('.json')) return JSON.stringify({ name: rng.pick(NOUNS), version: rng.int(1, 9), fields: rng.sample(NOUNS, 4) }, null, 2) + '\n';
   if (name.endsWith('.svg')) return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="${rng.int(5, 30)}"/></svg>\n`;
@@ -360,7 +360,7 @@ export function describeCorpus(opts, onFile) {
   const hash = createHash('sha256');
   let files = 0, bytes = 0, skillFiles = 0;
   const kinds = {};
-  for (const f of generateCorpus(opts)) {
+  for (const f of (opts.generate ?? generateCorpus)(opts)) {
     const buf = typeof f.data === 'string' ? Buffer.from(f.data, 'utf8') : f.data;
     hash.update(f.path); hash.update('\0'); hash.update(buf); hash.update('\0');
     files++; bytes += buf.length;
@@ -375,13 +375,15 @@ export function describeCorpus(opts, onFile) {
  * Reuses it when the stamp file `<outDir>/corpus-<skills>.stamp.json` matches;
  * otherwise generates into a temp folder and renames it into place.
  */
-export function ensureCorpus({ outDir, skills = 10000, seed = 1, log = () => {} }) {
-  const dir = join(outDir, `corpus-${skills}`);
-  const stampPath = join(outDir, `corpus-${skills}.stamp.json`);
+export function ensureCorpus({ outDir, skills = 10000, seed = 1, log = () => {}, shape }) {
+  // shape: undefined (this file's corpus) or {name, version, generate} (e.g. repoCorpus.mjs).
+  const version = shape ? `${shape.name}-${shape.version}` : GENERATOR_VERSION;
+  const dir = join(outDir, shape ? `corpus-${shape.name}-${skills}` : `corpus-${skills}`);
+  const stampPath = `${dir}.stamp.json`;
   if (existsSync(stampPath) && existsSync(dir)) {
     try {
       const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
-      if (stamp.version === GENERATOR_VERSION && stamp.skills === skills && stamp.seed === seed) {
+      if (stamp.version === version && stamp.skills === skills && stamp.seed === seed) {
         return { dir, reused: true, generateMs: 0, ...stamp };
       }
     } catch { /* regenerate */ }
@@ -391,7 +393,7 @@ export function ensureCorpus({ outDir, skills = 10000, seed = 1, log = () => {} 
   const tmp = `${dir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   const made = new Set();
-  const info = describeCorpus({ skills, seed }, (rel, buf) => {
+  const info = describeCorpus({ skills, seed, generate: shape?.generate }, (rel, buf) => {
     const p = join(tmp, rel);
     const d = dirname(p);
     if (!made.has(d)) { mkdirSync(d, { recursive: true }); made.add(d); }
@@ -400,7 +402,7 @@ export function ensureCorpus({ outDir, skills = 10000, seed = 1, log = () => {} 
   rmSync(stampPath, { force: true });
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);
-  const stamp = { version: GENERATOR_VERSION, skills, seed, ...info };
+  const stamp = { version, skills, seed, ...info };
   writeFileSync(stampPath, JSON.stringify(stamp, null, 2) + '\n');
   const generateMs = performance.now() - t0;
   log(`generated ${info.files} files (${(info.bytes / 1e6).toFixed(1)} MB) in ${(generateMs / 1000).toFixed(1)} s`);

@@ -51,7 +51,7 @@ export function measureProcess(cmd, args, { cwd, stdoutPath, stderrPath, env } =
   const outFd = openSync(stdoutPath, 'w');
   const errFd = openSync(stderrPath, 'w');
   const [file, argv] = method === 'gnu-time'
-    ? ['/usr/bin/time', ['-f', '%M', '-o', timeOut, cmd, ...args]]
+    ? ['/usr/bin/time', ['-f', 'cpu %U %S\n%M', '-o', timeOut, cmd, ...args]]
     : [cmd, args];
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
@@ -78,11 +78,18 @@ export function measureProcess(cmd, args, { cwd, stdoutPath, stderrPath, env } =
       clearInterval(timer);
       closeSync(outFd); closeSync(errFd);
       let peakRssKiB = method === 'proc-poll' ? hwm || undefined : undefined;
+      // CPU time (user + system, all threads), from GNU time only: 10 ms resolution.
+      let cpuMs;
       if (method === 'gnu-time') {
-        try { peakRssKiB = lastNumberLine(readFileSync(timeOut, 'utf8')); } catch { /* missing */ }
+        try {
+          const text = readFileSync(timeOut, 'utf8');
+          peakRssKiB = lastNumberLine(text);
+          const cpu = /^cpu ([\d.]+) ([\d.]+)$/m.exec(text);
+          if (cpu) cpuMs = (Number(cpu[1]) + Number(cpu[2])) * 1000;
+        } catch { /* missing */ }
         rmSync(timeOut, { force: true });
       }
-      resolve({ wallMs, peakRssKiB, code, signal, stdoutPath, stderrPath });
+      resolve({ wallMs, cpuMs, peakRssKiB, code, signal, stdoutPath, stderrPath });
     });
   });
 }
@@ -97,9 +104,11 @@ export function median(xs) {
 export function summarize(samples) {
   const walls = samples.map((s) => s.wallMs);
   const rss = samples.map((s) => s.peakRssKiB).filter((x) => x !== undefined);
+  const cpu = samples.map((s) => s.cpuMs).filter((x) => x !== undefined);
   return {
     runs: samples.length,
     wallMs: { median: median(walls), min: Math.min(...walls), max: Math.max(...walls), all: walls },
+    cpuMs: cpu.length ? { median: median(cpu), all: cpu } : undefined,
     peakRssKiB: rss.length ? { median: median(rss), max: Math.max(...rss), all: rss } : undefined,
   };
 }

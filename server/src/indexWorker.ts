@@ -1,5 +1,5 @@
 // Entry of the language server's index worker threads (see lsp/indexWorkers.ts): only
 // the check code, so a worker is ready in a fraction of the server bundle's load time.
-import { isIndexWorker, runIndexWorker } from './lsp/indexWorkers';
+import { runIndexWorker } from './lsp/indexWorkers';
 
-if (isIndexWorker()) runIndexWorker();
+runIndexWorker();

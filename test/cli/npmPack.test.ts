@@ -23,7 +23,8 @@ test('npm pack: the bundles, ranks and grammars only, and the packed CLI answers
     const files = info.files.map((f) => f.path).sort();
     assert.deepEqual(files.filter((f) => !f.startsWith('syntaxes/')), [
       'LICENSE', 'README.md', 'bin/skillmd-language-server.js', 'bin/skillmd.js', 'client/out/extension.js', 'package.json',
-      'server/out/cli.js', 'server/out/indexWorker.js', 'server/out/o200k_base.json', 'server/out/server.js',
+      'server/out/cli.js', 'server/out/cliPreview.js', 'server/out/gptEncoding.js', 'server/out/indexWorker.js',
+      'server/out/o200k_base.json', 'server/out/picomatch.js', 'server/out/server.js', 'server/out/yaml.js',
     ]);
     assert.ok(files.some((f) => f.startsWith('syntaxes/')), 'the grammars');
     const untar = spawnSync('tar', ['-xzf', path.join(out, info.filename), '-C', out], { encoding: 'utf8' });

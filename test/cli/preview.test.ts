@@ -2,7 +2,7 @@
 // stdout, report on stderr, exit codes 0/1/2.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -86,8 +86,8 @@ test('load and read: exact text, exit 1 on agent errors, 2 on usage', () => {
 test('a damaged tokenizer file (a broken install) gives estimated counts that say so, not a crash', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'skillmd-tokens-'));
   try {
-    // The bundle finds the ranks next to itself.
-    copyFileSync(path.join(repo, 'server/out/cli.js'), path.join(dir, 'cli.js'));
+    // The bundle finds the ranks next to itself (and loads the bundles beside it).
+    for (const f of readdirSync(path.join(repo, 'server/out'))) if (f.endsWith('.js')) copyFileSync(path.join(repo, 'server/out', f), path.join(dir, f));
     writeFileSync(path.join(dir, 'o200k_base.json'), '[1,2,garbage\n');
     const r = spawnSync(process.execPath, [path.join(dir, 'cli.js'), 'index', 'skills', 'more', '--agent', 'lovia'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);

@@ -24,9 +24,13 @@ test('vsce packages a VSIX offline with the bundles, grammars and docs only', ()
       'extension/package.json',
       'extension/readme.md',
       'extension/server/out/cli.js',
+      'extension/server/out/cliPreview.js',
+      'extension/server/out/gptEncoding.js',
       'extension/server/out/indexWorker.js',
       'extension/server/out/o200k_base.json',
+      'extension/server/out/picomatch.js',
       'extension/server/out/server.js',
+      'extension/server/out/yaml.js',
       // every grammar, and nothing else of the source tree
       ...readdirSync(path.join(repoRoot, 'syntaxes')).map((f) => `extension/syntaxes/${f}`),
     ].sort());

@@ -1,9 +1,6 @@
 import { runCheck } from './commands/check';
 import { runAsCheckWorker } from './commands/checkParallel';
 import { enableReferenceChecks } from '../core/references';
-import { runIndex } from './commands/index';
-import { runLoad } from './commands/load';
-import { runRead } from './commands/read';
 import { runRoute } from './commands/route';
 import { UsageError } from './args';
 import { VERSION } from './version';
@@ -34,11 +31,26 @@ Each command prints its options with --help.
 
 type Command = (argv: string[], cwd: string, write: (s: string | Uint8Array) => void) => Promise<number>;
 
+type PreviewCommands = typeof import('./commands/preview/commands');
+
+/** A preview command, loaded on first use (see commands/preview/commands.ts). */
+function preview(name: 'runIndex' | 'runLoad' | 'runRead'): Command {
+  return async (argv, cwd, write) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require('./commands/preview/commands') as PreviewCommands;
+    try {
+      return await mod[name](argv, cwd, write);
+    } catch (e) {
+      throw e instanceof mod.UsageError && !(e instanceof UsageError) ? new UsageError((e as Error).message) : e;
+    }
+  };
+}
+
 const commands: Record<string, Command> = {
   check: runCheck,
-  index: runIndex,
-  load: runLoad,
-  read: runRead,
+  index: preview('runIndex'),
+  load: preview('runLoad'),
+  read: preview('runRead'),
   route: runRoute,
   // The language server is its own bundle beside this one; `skillmd lsp` loads it so
   // editors can start the server through the CLI (it reads its options from argv).

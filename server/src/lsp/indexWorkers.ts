@@ -4,12 +4,12 @@
 // CLI (cli/commands/checkParallel.ts): small batches in walk order, two in flight per
 // worker, the walk's folder listings and the batch's text files shipped along.
 import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { SkillListings } from '../core/workspace/findSkillFiles';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { pluginFolderProbe } from '../node/pluginFolders';
+import { serveBatches, WorkerPool } from '../node/workerPool';
 import { prereadSkills, type Preread } from '../node/prereadFiles';
 import { OverlayFileSystem } from './overlayFileSystem';
 import { packCheck, unpackCheck, type WireCheck } from './indexWire';
@@ -25,7 +25,6 @@ interface WorkerInput {
 }
 
 interface BatchMessage {
-  id: number;
   files: string[];
   listings: (SkillListings | undefined)[];
   /** per file: index into `options` */
@@ -40,18 +39,8 @@ interface BatchMessage {
   generation: number;
 }
 
-interface ResultMessage {
-  id: number;
-  out: WireCheck[];
-}
-
-/** Whether this thread is an index worker (started by IndexPool). */
-export function isIndexWorker(): boolean {
-  return !isMainThread && !!(workerData as WorkerInput | undefined)?.skillmdIndexWorker;
-}
-
-/** The worker side: checks each batch it is sent, one at a time. */
-export function runIndexWorker(): void {
+/** The worker side, when this thread is an index worker (started by IndexPool): checks each batch it is sent, one at a time. */
+export function runIndexWorker(): boolean {
   const disk = new NodeFileSystem({ sync: true });
   const optionCache = new Map<string, CheckOptions>();
   // The main thread's probe does not cross threads: the worker looks at the disk itself,
@@ -60,33 +49,30 @@ export function runIndexWorker(): void {
   let isPluginFolder = pluginFolderProbe();
   // For the test of the main thread taking over from a worker that dies mid-index.
   let exitAfter = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity;
-  let chain = Promise.resolve();
-  parentPort!.on('message', (m: BatchMessage) => {
-    chain = chain.then(async () => {
-      if (exitAfter-- <= 0) process.exit(70);
-      const open = new Map(m.open);
-      const fs = open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk;
-      if (m.generation !== generation) {
-        generation = m.generation;
-        optionCache.clear();
-        isPluginFolder = pluginFolderProbe();
-      }
-      // Equal options share one object, so per-options caches in the core hit.
-      const options = m.options.map((o) => {
-        const key = JSON.stringify(o);
-        let hit = optionCache.get(key);
-        if (!hit) optionCache.set(key, (hit = { ...o, isPluginFolder }));
-        return hit;
-      });
-      const contents = new Map<string, Uint8Array>();
-      for (const [file, offset, length] of m.preread.files) contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
-      const out: WireCheck[] = [];
-      for (let i = 0; i < m.files.length; i++) {
-        const pre = m.listings[i];
-        out.push(packCheck(await checkSkillOnDisk(new PrelistedFileSystem(fs, pre ?? [], contents), m.files[i], options[m.optionIndex[i]], m.references)));
-      }
-      parentPort!.postMessage({ id: m.id, out } satisfies ResultMessage);
+  return serveBatches<BatchMessage, WireCheck[]>('skillmdIndexWorker', async (m) => {
+    if (exitAfter-- <= 0) process.exit(70);
+    const open = new Map(m.open);
+    const fs = open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk;
+    if (m.generation !== generation) {
+      generation = m.generation;
+      optionCache.clear();
+      isPluginFolder = pluginFolderProbe();
+    }
+    // Equal options share one object, so per-options caches in the core hit.
+    const options = m.options.map((o) => {
+      const key = JSON.stringify(o);
+      let hit = optionCache.get(key);
+      if (!hit) optionCache.set(key, (hit = { ...o, isPluginFolder }));
+      return hit;
     });
+    const contents = new Map<string, Uint8Array>();
+    for (const [file, offset, length] of m.preread.files) contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
+    const out: WireCheck[] = [];
+    for (let i = 0; i < m.files.length; i++) {
+      const pre = m.listings[i];
+      out.push(packCheck(await checkSkillOnDisk(new PrelistedFileSystem(fs, pre ?? [], contents), m.files[i], options[m.optionIndex[i]], m.references)));
+    }
+    return [out];
   });
 }
 
@@ -95,14 +81,6 @@ export function indexThreads(): number {
   if (Number.isInteger(env) && env >= 0) return Math.min(env, 8);
   // The main thread keeps a core for the walk, publishing and requests.
   return Math.max(1, Math.min(availableParallelism() - 1, 3));
-}
-
-interface Slot {
-  worker: Worker;
-  /** terminated on purpose (idle) */
-  stopping?: boolean;
-  busy: number;
-  pending: Map<number, (out: DiskCheck[] | undefined) => void>;
 }
 
 export interface PoolRun {
@@ -117,8 +95,7 @@ export interface PoolRun {
  * MB each). Results come back on the main thread through `onResult`.
  */
 export class IndexPool {
-  private slots: Slot[] = [];
-  private nextId = 0;
+  private readonly pool: WorkerPool<BatchMessage, WireCheck[]>;
   private idleTimer: NodeJS.Timeout | undefined;
   private runs = 0;
   /**
@@ -128,7 +105,19 @@ export class IndexPool {
    */
   private readonly active = new Set<() => void>();
 
-  constructor(private readonly bundle: string, private readonly threads: number, private readonly log: (m: string) => void = () => {}) {}
+  constructor(bundle: string, private readonly threads: number, private readonly log: (m: string) => void = () => {}) {
+    this.pool = new WorkerPool({
+      bundle,
+      workerData: { skillmdIndexWorker: true } satisfies WorkerInput,
+      threads,
+      inFlight: IN_FLIGHT,
+      // The server's stdout is the protocol: a worker's output must not reach it.
+      quiet: true,
+      unref: true,
+      onFailure: (why) => this.log(`index worker stopped: ${why}`),
+      onRoom: () => this.wakeAll(),
+    });
+  }
 
   get enabled(): boolean {
     return this.threads > 0;
@@ -136,33 +125,8 @@ export class IndexPool {
 
   private start(): void {
     clearTimeout(this.idleTimer);
-    if (this.slots.length < this.threads) this.log(`index: starting ${this.threads - this.slots.length} worker thread(s)`);
-    while (this.slots.length < this.threads) {
-      // A worker's garbage is short-lived (one batch): a small young generation keeps
-      // its memory down (10,000 skills: peak RSS -15 MB) at no measurable cost.
-      const resourceLimits = { maxYoungGenerationSizeMb: 8 };
-      const worker = new Worker(this.bundle, { workerData: { skillmdIndexWorker: true } satisfies WorkerInput, stdout: true, stderr: true, resourceLimits });
-      const slot: Slot = { worker, busy: 0, pending: new Map() };
-      worker.on('message', (m: ResultMessage) => {
-        const done = slot.pending.get(m.id);
-        slot.pending.delete(m.id);
-        slot.busy--;
-        done?.(m.out.map(unpackCheck));
-        this.wakeAll();
-      });
-      const fail = (e: Error | number) => {
-        if (slot.stopping) return;
-        this.log(`index worker stopped: ${e instanceof Error ? e.message : `exit ${e}`}`);
-        this.slots = this.slots.filter((s) => s !== slot);
-        for (const done of slot.pending.values()) done(undefined);
-        slot.pending.clear();
-        this.wakeAll();
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => code !== 0 && fail(code));
-      worker.unref();
-      this.slots.push(slot);
-    }
+    if (this.pool.size < this.threads) this.log(`index: starting ${this.threads - this.pool.size} worker thread(s)`);
+    this.pool.start();
   }
 
   /**
@@ -184,11 +148,7 @@ export class IndexPool {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
       if (this.runs > 0) return;
-      for (const s of this.slots) {
-        s.stopping = true;
-        void s.worker.terminate();
-      }
-      this.slots = [];
+      this.pool.terminate();
     }, 5000);
     this.idleTimer.unref();
   }
@@ -225,36 +185,34 @@ export class IndexPool {
       w?.();
     };
     const dispatch = () => {
-      for (const slot of this.slots) {
-        while (slot.busy < IN_FLIGHT && queue.length && !opts.cancelled()) {
-          const b = queue.shift()!;
-          const id = ++this.nextId;
-          const options: CheckOptions[] = [];
-          const keys = new Map<string, number>();
-          const optionIndex = b.files.map((f) => {
-            const { token: _t, isPluginFolder: _p, ...o } = opts.optionsFor(f);
-            const key = JSON.stringify(o);
-            let i = keys.get(key);
-            if (i === undefined) keys.set(key, (i = options.push(o) - 1));
-            return i;
-          });
-          slot.busy++;
-          inFlight++;
-          slot.pending.set(id, (out) => {
-            inFlight--;
-            if (!opts.cancelled()) {
-              if (out) for (const r of out) opts.onResult(r);
-              else queue.unshift(b);
-            }
-          });
-          const open = opts.open();
-          const openFiles = new Set(open.map(([f]) => f));
-          // Read ahead only with time to spare: batches are waiting (the workers are
-          // the bottleneck) or the walk is over. A walk the workers wait for (slow
-          // system calls) leaves the reads to them.
-          const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f), undefined, !opts.references) : { buffer: new ArrayBuffer(0), files: [] };
-          slot.worker.postMessage({ id, files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation() } satisfies BatchMessage, [preread.buffer]);
-        }
+      while (this.pool.hasRoom() && queue.length && !opts.cancelled()) {
+        const b = queue.shift()!;
+        const options: CheckOptions[] = [];
+        const keys = new Map<string, number>();
+        const optionIndex = b.files.map((f) => {
+          const { token: _t, isPluginFolder: _p, ...o } = opts.optionsFor(f);
+          const key = JSON.stringify(o);
+          let i = keys.get(key);
+          if (i === undefined) keys.set(key, (i = options.push(o) - 1));
+          return i;
+        });
+        inFlight++;
+        const done = (out: DiskCheck[] | undefined) => {
+          inFlight--;
+          if (!opts.cancelled()) {
+            if (out) for (const r of out) opts.onResult(r);
+            else queue.unshift(b);
+          }
+        };
+        const open = opts.open();
+        const openFiles = new Set(open.map(([f]) => f));
+        // Read ahead only with time to spare: batches are waiting (the workers are
+        // the bottleneck) or the walk is over. A walk the workers wait for (slow
+        // system calls) leaves the reads to them.
+        const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f), undefined, !opts.references) : { buffer: new ArrayBuffer(0), files: [] };
+        void this.pool
+          .send({ files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation() }, [preread.buffer])
+          .then((out) => done(out?.map(unpackCheck)));
       }
     };
     const wait = () => new Promise<void>((resolve) => (wake = resolve));
@@ -276,7 +234,7 @@ export class IndexPool {
           dispatch();
           // Keep the walk a little ahead of the workers, not the whole tree.
           while (queue.length > WALK_AHEAD && !opts.cancelled()) {
-            if (this.slots.length) {
+            if (this.pool.size) {
               await wait();
               continue;
             }
@@ -293,7 +251,7 @@ export class IndexPool {
         current = { files: [], listings: [] };
         dispatch();
         while ((queue.length || inFlight) && !opts.cancelled()) {
-          if (queue.length && !this.slots.length) {
+          if (queue.length && !this.pool.size) {
             const b = queue.shift()!;
             await opts.fallback(b.files, b.listings);
             continue;

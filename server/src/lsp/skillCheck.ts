@@ -2,15 +2,16 @@
 // limits plus the reference checks. Shared by the index on the main thread (single
 // files) and by the index workers (batches).
 import * as path from 'node:path';
-import { finish, type CheckOptions } from '../core/check/checkDocument';
-import { MAX_SKILL_FILE_BYTES, tooLarge as tooLargeMessage, unreadableMessage } from '../core/document/readSkillFile';
+import { finish, resolveSkillSettings, type CheckOptions } from '../core/check/checkDocument';
+import { applySeverities } from '../core/check/severity';
+import { readSkillText } from '../core/document/readSkillFile';
 import { getString } from '../core/document/values';
 import { detach } from '../core/text/detach';
 import { checkReferences } from '../core/references';
 import type { SkillDocument } from '../core/document/model';
 import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
-import { checkParsed, decodeFile, parseBounded } from './analysis';
+import { checkParsed, parseBounded } from './analysis';
 
 export interface DiskCheck {
   file: string;
@@ -26,8 +27,6 @@ export interface DiskCheck {
   /** a hash of the text checked: a file checked in two steps must have been the same file both times */
   textHash?: number;
 }
-
-const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** The document rules' result for a skill file, and its parse when references can still be checked. */
 interface DocumentCheck {
@@ -51,30 +50,16 @@ export async function checkSkillOnDisk(fs: FileSystem, file: string, opts: Check
   return r;
 }
 
-/** Reads and parses a skill file and runs the document rules (unless `rules` is false): everything but the reference checks. */
+/**
+ * Reads (as the CLI does: core/document/readSkillFile) and parses (within the editor's
+ * limits) a skill file and runs the document rules (unless `rules` is false):
+ * everything but the reference checks.
+ */
 async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptions, rules = true): Promise<DocumentCheck> {
   const name = path.basename(path.dirname(file));
-  let bytes: Uint8Array;
-  const tooLarge = (size: number): DocumentCheck => ({ result: { file, name, diagnostics: [{ code: 'file-too-large', severity: 'error', file, range: zero, message: tooLargeMessage(size) }] } });
-  try {
-    if (fs.readFileWithin) {
-      // One open (and fstat) instead of a stat and then a read.
-      const r = await fs.readFileWithin(file, MAX_SKILL_FILE_BYTES);
-      if (!('bytes' in r)) {
-        if (r.notFile) return { result: { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: 'The skill file is not a regular file.' }] } };
-        return tooLarge(r.size);
-      }
-      bytes = r.bytes;
-    } else {
-      const st = await fs.stat(file);
-      if (st && st.size > MAX_SKILL_FILE_BYTES) return tooLarge(st.size);
-      bytes = await fs.readFile(file);
-    }
-  } catch (e) {
-    return { result: { file, name, diagnostics: [{ code: 'file-unreadable', severity: 'error', file, range: zero, message: unreadableMessage(e) }] } };
-  }
-  const decoded = decodeFile(file, bytes);
-  if ('diagnostic' in decoded) return { result: { file, name, diagnostics: [decoded.diagnostic] } };
+  const decoded = await readSkillText(fs, file);
+  // Its severity is the file's setting, as in the CLI (limits' are, in checkParsed).
+  if ('diagnostic' in decoded) return { result: { file, name, diagnostics: applySeverities([decoded.diagnostic], resolveSkillSettings(file, opts).rules) } };
   const parsed = parseBounded(file, decoded.text, 0, decoded.strippedBom);
   const diagnostics = rules ? checkParsed(parsed, opts) : [];
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;

@@ -4,6 +4,7 @@ import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
 import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
+import { cacheFilePath, cacheKey, CheckCache } from './checkCache';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -30,6 +31,8 @@ Options:
   --format <fmt>         text (default), json or sarif
   --max-warnings <n>     exit 1 when there are more than n warnings
   --config <file>        configuration file (default: nearest .skillmd.json)
+  --cache                reuse the results of skills whose files did not change
+  --cache-location <path>  cache file or folder (default: node_modules/.cache/skillmd/)
   -h, --help             show this help
 
 Exit status: 0 no errors, 1 errors (or too many warnings), 2 usage error,
@@ -41,6 +44,8 @@ const SPEC = {
   format: { value: true },
   'max-warnings': { value: true },
   config: { value: true },
+  cache: {},
+  'cache-location': { value: true },
   help: { short: 'h' },
 };
 
@@ -106,11 +111,18 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   // Problems not tied to a skill come first in the text report (last in JSON): there,
   // hold skills back until the walk is done.
   let held: RenderedBatch[] | undefined = format === 'text' ? [] : undefined;
+  // The key holds everything but the disk that the report depends on.
+  const cache = args.options.cache
+    ? CheckCache.open(
+        cacheFilePath(cwd, args.options['cache-location'] as string | undefined),
+        cacheKey([format, cwd, targets, opts.config ?? null, opts.configDir ?? null, opts.homeDir ?? null], path.dirname(__filename)),
+      )
+    : undefined;
   const runner = new CheckRunner(opts, __filename, writer ? { format: format as StreamFormat, cwd } : { format: 'result' }, (o) => {
     if (!writer) results.push(o as SkillCheckResult);
     else if (held) held.push(o as RenderedBatch);
     else writer.batch(o as RenderedBatch);
-  });
+  }, cache);
   const onFile = async (f: string, listings: SkillListings | undefined) => {
     // A contract given as a path (`check a/x.skill.yaml`) is checked by the workspace pass.
     if (seen.has(f) || contractFileKind(f)) return;
@@ -144,6 +156,10 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude);
   if (writer) writer.more(across);
   else general.push(...across);
+  const unsaved = cache?.save();
+  if (unsaved) process.stderr.write(`skillmd: the cache was not saved: ${unsaved}\n`);
+  // For tests and the bench: which skills were checked again.
+  if (cache && process.env.SKILLMD_CACHE_STATS) process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
   let c: { errors: number; warnings: number };
   if (writer) {
     c = writer.end();

@@ -1,13 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { checkSkillFile, type SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { SkillListings } from '../../core/workspace/findSkillFiles';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { PrelistedFileSystem } from '../../core/workspace/prelistedFileSystem';
+import { RecordingFileSystem, type FileRecord } from '../../core/workspace/recordingFileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
+import { serveBatches, WorkerPool } from '../../node/workerPool';
 import { renderBatch, renderSkill, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
+import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 
 /** Below this many skills a worker's start-up costs more than it saves. */
 const PARALLEL_THRESHOLD = 400;
@@ -20,11 +23,18 @@ const IN_FLIGHT = 2;
 export type RenderSpec = { format: 'result' } | { format: StreamFormat; cwd: string };
 export type CheckOutput = SkillCheckResult | RenderedBatch;
 type BatchOutput = SkillCheckResult[] | RenderedBatch;
+/** With a cache: each skill's output on its own, and what its check asked of the disk. */
+interface RecordedOutput {
+  outs: SkillOutput[];
+  records: FileRecord[];
+}
 
 interface WorkerInput {
   skillmdCheckWorker: true;
   opts: Omit<CheckOptions, 'token' | 'isPluginFolder'>;
   render: RenderSpec;
+  /** record every check's questions to the disk (`--cache`) */
+  record: boolean;
 }
 
 interface BatchMessage {
@@ -33,14 +43,13 @@ interface BatchMessage {
   listings: (SkillListings | undefined)[];
 }
 
+type WorkerAnswer = BatchOutput | RecordedOutput;
+
 interface Batch extends BatchMessage {
   done?: BatchOutput;
-}
-
-interface WorkerSlot {
-  busy: number;
-  send(b: Batch): void;
-  close(): void;
+  /** with a cache: every file of the batch, and the outputs the cache gave (`files` are the others) */
+  all?: string[];
+  outs?: (SkillOutput | undefined)[];
 }
 
 /**
@@ -70,6 +79,32 @@ async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListi
   return render.format === 'result' ? results : renderBatch(render.format, parts);
 }
 
+/** Like checkBatch, each check on a file system that records what it asked (see checkCache.ts). */
+async function checkRecorded(fs: FileSystem, files: string[], listings: (SkillListings | undefined)[], opts: CheckOptions, render: RenderSpec): Promise<RecordedOutput> {
+  const outs: SkillOutput[] = [];
+  const records: FileRecord[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const pre = listings[i];
+    const rec = new RecordingFileSystem(pre ? new PrelistedFileSystem(fs, pre) : fs, contentHash);
+    const probe = opts.isPluginFolder;
+    const own: CheckOptions = probe
+      ? {
+          ...opts,
+          isPluginFolder: (dir, name) => {
+            const found = probe(dir, name);
+            rec.note(probeQuestion(dir, name), found ? '1' : '0');
+            return found;
+          },
+        }
+      : opts;
+    const r = await checkSkillFile(rec, files[i], own);
+    listings[i] = undefined;
+    outs.push(render.format === 'result' ? slim(r) : renderSkill(render.format, render.cwd, r));
+    records.push(rec.record());
+  }
+  return { outs, records };
+}
+
 function threadCount(): number {
   const env = Number(process.env.SKILLMD_THREADS);
   if (Number.isInteger(env) && env >= 1) return Math.min(env, 16);
@@ -92,8 +127,10 @@ export class CheckRunner {
   private readonly order: Batch[] = [];
   private current: Batch = { id: 0, files: [], listings: [] };
   private total = 0;
+  /** skills the cache did not hold */
+  private misses = 0;
   private delivered = 0;
-  private workers: WorkerSlot[] = [];
+  private pool: WorkerPool<BatchMessage, WorkerAnswer> | undefined;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
 
@@ -102,28 +139,31 @@ export class CheckRunner {
     private readonly bundlePath: string,
     private readonly render: RenderSpec,
     private readonly sink: (out: CheckOutput) => void,
+    /** `--cache`: skills whose recorded questions get the same answers are not checked again */
+    private readonly cache?: CheckCache,
   ) {}
 
   /** Adds a skill file (in walk order). Its folder listings may still grow until the next `add`. */
   async add(file: string, listings?: SkillListings): Promise<void> {
     if (this.current.files.length >= BATCH) {
-      this.enqueue(this.current);
+      await this.enqueue(this.current);
       this.current = { id: this.order.length, files: [], listings: [] };
-      if (this.workers.length) {
+      if (this.pool) {
         // Let finished batches come back and keep the workers fed; help when they lag.
         await nextTurn();
         this.dispatch();
-        if (this.queue.length > this.workers.length * IN_FLIGHT) await this.runOne();
+        if (this.queue.length > this.pool.size * IN_FLIGHT) await this.runOne();
       }
     }
     this.current.files.push(file);
     this.current.listings.push(listings);
-    if (++this.total === PARALLEL_THRESHOLD && this.threads > 1) this.startWorkers();
+    // With a cache, workers start once enough skills are left to check (see fromCache).
+    if (++this.total === PARALLEL_THRESHOLD && this.threads > 1 && !this.cache) this.startWorkers();
   }
 
   /** Checks what is left; resolves when every output went to the sink. */
   async finish(): Promise<void> {
-    if (this.current.files.length) this.enqueue(this.current);
+    if (this.current.files.length) await this.enqueue(this.current);
     this.dispatch();
     while (this.queue.length) {
       await this.runOne();
@@ -137,22 +177,65 @@ export class CheckRunner {
       this.wake = undefined;
     }
     this.check();
-    for (const w of this.workers) w.close();
+    this.pool?.close();
   }
 
-  private enqueue(b: Batch): void {
+  private async enqueue(b: Batch): Promise<void> {
     this.order.push(b);
+    if (this.cache && !(await this.fromCache(b))) return;
     this.queue.push(b);
+  }
+
+  /**
+   * Takes what the cache still holds for the batch's skills; leaves the others in
+   * `files`. False when nothing is left to check (the batch is complete).
+   */
+  private async fromCache(b: Batch): Promise<boolean> {
+    b.all = b.files;
+    b.outs = [];
+    const files: string[] = [];
+    const listings: (SkillListings | undefined)[] = [];
+    for (let i = 0; i < b.all.length; i++) {
+      const pre = b.listings[i];
+      const out = await this.cache!.lookup(b.all[i], pre ? new PrelistedFileSystem(this.fs, pre) : this.fs, this.opts.isPluginFolder);
+      b.outs.push(out);
+      if (!out) {
+        files.push(b.all[i]);
+        listings.push(pre);
+      }
+    }
+    b.files = files;
+    b.listings = listings;
+    const before = this.misses;
+    this.misses += files.length;
+    if (before < PARALLEL_THRESHOLD && this.misses >= PARALLEL_THRESHOLD && this.threads > 1) this.startWorkers();
+    if (files.length) return true;
+    this.complete(b, { outs: [], records: [] });
+    return false;
   }
 
   private async runOne(): Promise<void> {
     const b = this.queue.shift();
     if (!b) return;
-    this.complete(b, await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
+    this.complete(b, this.cache ? await checkRecorded(this.fs, b.files, b.listings, this.opts, this.render) : await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
   }
 
-  private complete(b: Batch, out: BatchOutput): void {
-    b.done = out;
+  /** The batch's output from the cache's outputs and the new ones, which the cache keeps. */
+  private merge(b: Batch, fresh: RecordedOutput): BatchOutput {
+    let next = 0;
+    const outs = b.outs!.map((o) => {
+      if (o) return o;
+      const out = fresh.outs[next];
+      this.cache!.store(b.files[next], { record: fresh.records[next], out });
+      next++;
+      return out;
+    });
+    b.all = b.outs = undefined;
+    return this.render.format === 'result' ? (outs as SkillCheckResult[]) : renderBatch(this.render.format, outs as RenderedSkill[]);
+  }
+
+  private complete(b: Batch, out: BatchOutput | RecordedOutput): void {
+    b.done = 'records' in out ? this.merge(b, out) : out;
     b.files = [];
     b.listings = [];
     while (this.delivered < this.order.length && this.order[this.delivered].done) {
@@ -171,44 +254,28 @@ export class CheckRunner {
 
   private startWorkers(): void {
     const { token: _token, isPluginFolder: _probe, ...plain } = this.opts;
-    const input: WorkerInput = { skillmdCheckWorker: true, opts: plain, render: this.render };
-    for (let t = 1; t < this.threads; t++) {
-      // A batch's garbage is short-lived: a small young generation keeps the worker's
-      // memory down at no measurable cost.
-      const w = new Worker(this.bundlePath, { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-      const pending = new Map<number, Batch>();
-      const slot: WorkerSlot = {
-        busy: 0,
-        send: (b) => {
-          pending.set(b.id, b);
-          slot.busy++;
-          const msg: BatchMessage = { id: b.id, files: b.files, listings: b.listings };
-          w.postMessage(msg);
-        },
-        close: () => w.postMessage({ close: true }),
-      };
-      w.on('message', (m: { id: number; out: BatchOutput }) => {
-        const b = pending.get(m.id)!;
-        pending.delete(m.id);
-        slot.busy--;
-        this.complete(b, m.out);
-        this.dispatch();
-      });
-      const fail = (e: Error) => {
-        this.failure ??= e;
+    const input: WorkerInput = { skillmdCheckWorker: true, opts: plain, render: this.render, record: !!this.cache };
+    this.pool = new WorkerPool<BatchMessage, WorkerAnswer>({
+      bundle: this.bundlePath,
+      workerData: input as unknown as Record<string, unknown>,
+      threads: this.threads - 1,
+      inFlight: IN_FLIGHT,
+      onFailure: (why) => {
+        this.failure ??= new Error(`check worker stopped: ${why}`);
         this.wake?.();
-      };
-      w.on('error', fail);
-      w.on('exit', (code) => {
-        if (code !== 0 || pending.size) fail(new Error(`check worker exited with ${code}`));
-      });
-      this.workers.push(slot);
-    }
+      },
+      onRoom: () => this.dispatch(),
+    });
+    this.pool.start();
   }
 
   private dispatch(): void {
-    for (const slot of this.workers) {
-      while (slot.busy < IN_FLIGHT && this.queue.length) slot.send(this.queue.shift()!);
+    while (this.pool?.hasRoom() && this.queue.length) {
+      const b = this.queue.shift()!;
+      void this.pool.send({ id: b.id, files: b.files, listings: b.listings }).then((out) => {
+        // A worker that stopped fails the run (onFailure): nothing to complete.
+        if (out) this.complete(b, out);
+      });
     }
   }
 }
@@ -229,23 +296,16 @@ export async function checkFiles(
 
 /** True (and the work is started) when this thread is a check worker. */
 export function runAsCheckWorker(): boolean {
-  if (isMainThread || !(workerData as WorkerInput | undefined)?.skillmdCheckWorker) return false;
   const input = workerData as WorkerInput;
-  const fs = new NodeFileSystem({ sync: true });
-  // A function does not cross threads: each worker looks at the disk itself.
-  const opts: CheckOptions = { ...input.opts, isPluginFolder: pluginFolderProbe() };
-  // Batches are handled one at a time, in arrival order.
-  let chain = Promise.resolve();
-  parentPort!.on('message', (m: BatchMessage | { close: true }) => {
-    if ('close' in m) {
-      chain = chain.then(() => parentPort!.close());
-      return;
-    }
-    chain = chain.then(async () => {
-      const out = await checkBatch(fs, m.files, m.listings, opts, input.render);
-      // Rendered bytes move to the main thread without a copy.
-      parentPort!.postMessage({ id: m.id, out }, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]);
-    });
+  let fs: FileSystem | undefined;
+  let opts: CheckOptions | undefined;
+  return serveBatches<BatchMessage, WorkerAnswer>('skillmdCheckWorker', async (m) => {
+    fs ??= new NodeFileSystem({ sync: true });
+    // A function does not cross threads: each worker looks at the disk itself.
+    opts ??= { ...input.opts, isPluginFolder: pluginFolderProbe() };
+    if (input.record) return [await checkRecorded(fs, m.files, m.listings, opts, input.render)];
+    const out = await checkBatch(fs, m.files, m.listings, opts, input.render);
+    // Rendered bytes move to the main thread without a copy.
+    return [out, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]];
   });
-  return true;
 }

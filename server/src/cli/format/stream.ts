@@ -21,6 +21,9 @@ export interface RenderedSkill {
   hints: number;
 }
 
+/** A RenderedSkill whose text is UTF-8 already (as `check --cache` keeps it). */
+export type EncodedSkill = Omit<RenderedSkill, 'text'> & { bytes: Uint8Array };
+
 /**
  * Consecutive skills' part of the report as UTF-8 bytes (what a check thread sends:
  * the main thread only writes it), with their tallies.
@@ -36,7 +39,7 @@ export interface RenderedBatch {
 }
 
 /** Joins rendered skills (in order) into one batch. */
-export function renderBatch(format: StreamFormat, parts: RenderedSkill[]): RenderedBatch {
+export function renderBatch(format: StreamFormat, parts: (RenderedSkill | EncodedSkill)[]): RenderedBatch {
   let invalid = 0, errors = 0, warnings = 0, infos = 0, hints = 0;
   const sep = format === 'json' ? 2 : 0;
   let size = 0;
@@ -47,14 +50,18 @@ export function renderBatch(format: StreamFormat, parts: RenderedSkill[]): Rende
     warnings += p.warnings;
     infos += p.infos;
     hints += p.hints;
-    size += Buffer.byteLength(p.text, 'utf8') + (i ? sep : 0);
+    size += ('bytes' in p ? p.bytes.length : Buffer.byteLength(p.text, 'utf8')) + (i ? sep : 0);
   }
   // Its own memory (not the shared pool), so it can move to another thread.
   const bytes = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (let i = 0; i < parts.length; i++) {
     if (i && sep) at += bytes.write(',\n', at, 'latin1');
-    at += bytes.write(parts[i].text, at, 'utf8');
+    const p = parts[i];
+    if ('bytes' in p) {
+      bytes.set(p.bytes, at);
+      at += p.bytes.length;
+    } else at += bytes.write(p.text, at, 'utf8');
   }
   return { bytes, skills: parts.length, invalid, errors, warnings, infos, hints };
 }

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Scalar } from 'yaml';
+import type { Scalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit } from '../lazy/yaml';
 import { unresolvedAlias } from '../document/yamlTree';
 import { parseSkillDocument } from '../document/parse';
 import { pyyamlTabOffsets } from '../document/pyyamlTabs';

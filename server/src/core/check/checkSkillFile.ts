@@ -6,6 +6,7 @@ import type { ProfileId } from '../profiles/types';
 import type { SkillDiagnostic } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { checkDocument, finish, resolveSkillSettings, type CheckOptions } from './checkDocument';
+import { applySeverities } from './severity';
 
 export interface SkillCheckResult {
   /** the SKILL.md path */
@@ -33,9 +34,7 @@ export async function checkSkillFile(fs: FileSystem, file: string, opts: CheckOp
   const targets = settings.targets.map((t) => t.id);
   const read = await readSkillFile(fs, file);
   if (!read.doc) {
-    const d = read.diagnostic;
-    const setting = settings.rules[d.code];
-    const diagnostics = setting === 'off' ? [] : [{ ...d, severity: setting ?? d.severity }];
+    const diagnostics = applySeverities([read.diagnostic], settings.rules);
     return { file, skillDir, name: path.basename(skillDir), targets, diagnostics };
   }
   const doc = read.doc;

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from '../lazy/picomatch';
 import { isProfileId } from '../profiles/registry';
 import { referenceRuleInfos } from '../references/rules';
 import { allRules } from '../rules/catalog';

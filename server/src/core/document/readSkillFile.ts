@@ -10,7 +10,7 @@ export type ReadResult = { doc: SkillDocument; diagnostic?: undefined } | { doc?
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function fileProblem(path: string, code: string, message: string): ReadResult {
+function fileProblem(path: string, code: string, message: string): { diagnostic: SkillDiagnostic } {
   return { diagnostic: { code, severity: 'error', message, file: path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } };
 }
 
@@ -75,6 +75,19 @@ export function unreadableMessage(e: unknown): string {
  * become one diagnostic each, never an exception.
  */
 export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadResult> {
+  const read = await readSkillText(fs, path);
+  if ('diagnostic' in read) return read;
+  return { doc: parseSkillDocument(path, read.text, 0, read.strippedBom) };
+}
+
+export type TextResult = { text: string; strippedBom: boolean } | { diagnostic: SkillDiagnostic };
+
+/**
+ * A SKILL.md's text as an editor holds it (no BOM), or the one diagnostic that says
+ * why it has none: the reading every host shares (the CLI parses the text whole, the
+ * server within its limits).
+ */
+export async function readSkillText(fs: FileSystem, path: string): Promise<TextResult> {
   let bytes: Uint8Array;
   try {
     if (fs.readFileWithin) {
@@ -86,7 +99,7 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
       bytes = r.bytes;
     } else {
       const st = await fs.stat(path);
-      if (!st) return fileProblem(path, 'file-unreadable', 'The skill file does not exist.');
+      if (!st) return fileProblem(path, 'file-unreadable', unreadableMessage({ code: 'ENOENT' }));
       if (st.type !== 'file') return fileProblem(path, 'file-unreadable', 'The skill file is not a regular file.');
       if (st.size > MAX_SKILL_FILE_BYTES) return fileProblem(path, 'file-too-large', tooLarge(st.size));
       bytes = await fs.readFile(path);
@@ -94,6 +107,11 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
   } catch (e) {
     return fileProblem(path, 'file-unreadable', unreadableMessage(e));
   }
+  return decodeSkillFile(path, bytes);
+}
+
+/** Bytes of a skill file as the text an editor would hold (no BOM), or a diagnostic. */
+export function decodeSkillFile(path: string, bytes: Uint8Array): TextResult {
   const decoded = decodeText(bytes);
   if ('problem' in decoded) {
     return decoded.problem === 'binary'
@@ -101,7 +119,7 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
       : fileProblem(path, 'file-encoding', `The skill file is not valid UTF-8 (${decoded.detail}); save it as UTF-8.`);
   }
   const text = stripBom(decoded.text);
-  return { doc: parseSkillDocument(path, text, 0, text.length !== decoded.text.length) };
+  return { text, strippedBom: text.length !== decoded.text.length };
 }
 
 export function tooLarge(size: number): string {

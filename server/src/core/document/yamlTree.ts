@@ -1,4 +1,5 @@
-import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node as YNode, type Scalar } from 'yaml';
+import type { Alias, Document, Node as YNode, Scalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit } from '../lazy/yaml';
 import { beforeFinalBreak, type LineIndex } from '../text/lineIndex';
 import type { FrontmatterEntry, MapNode, ScalarStyle, ValueNode, YamlProblem } from './model';
 

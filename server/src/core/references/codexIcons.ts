@@ -3,7 +3,7 @@
 // an icon only if its path is relative and under the skill's `assets/` (a `..` path may
 // reach the plugin's shared `assets/`), and shows none when the file is missing.
 // Source: openai/codex codex-rs/core-skills/src/loader.rs (resolve_asset_path).
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument } from '../lazy/yaml';
 import type { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 

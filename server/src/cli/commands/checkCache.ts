@@ -1,0 +1,225 @@
+// `skillmd check --cache`: a skill's result is reused while every question its check
+// asked of the disk (files read, folders listed, paths looked up, plugin folders
+// probed: core/workspace/recordingFileSystem.ts) gets the same answer, under the
+// same key (skillmd's build, the configuration, the targets, the output's format and
+// folder). A changed file re-checks exactly the skills whose checks read it.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { SkillCheckResult } from '../../core/check/checkSkillFile';
+import type { PluginFolderProbe } from '../../core/profiles/targets';
+import { replay, type FileRecord } from '../../core/workspace/recordingFileSystem';
+import type { FileSystem } from '../../core/workspace/fileSystem';
+import { VERSION } from '../version';
+import type { EncodedSkill, RenderedSkill } from '../format/stream';
+
+/** What a skill adds to the report: its rendered part (text, JSON) or its slim result (SARIF). */
+export type SkillOutput = RenderedSkill | EncodedSkill | SkillCheckResult;
+
+export interface CachedSkill {
+  record: FileRecord;
+  out: SkillOutput;
+}
+
+/**
+ * The file: MAGIC, the index's length in bytes and a newline, the index (JSON), then
+ * the rendered parts of all skills as UTF-8, end to end. A warm run writes the parts
+ * it reuses as they are: never decoded, parsed or encoded again.
+ */
+const MAGIC = 'skillmd check cache 1\n';
+
+interface IndexEntry {
+  record: FileRecord;
+  /** SARIF: the slim result */
+  result?: SkillCheckResult;
+  /** text, JSON: where the part lies in the parts, and its tallies (errors, warnings, infos, hints) */
+  at?: number;
+  length?: number;
+  tally?: [number, number, number, number];
+}
+
+interface Index {
+  key: string;
+  skills: Record<string, IndexEntry>;
+}
+
+function parseCacheFile(buf: Buffer, key: string): { skills: Record<string, IndexEntry>; parts: Buffer } | undefined {
+  if (buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const nl = buf.indexOf(10, MAGIC.length);
+  const length = Number(buf.toString('latin1', MAGIC.length, nl));
+  if (nl < 0 || !Number.isInteger(length) || nl + 1 + length > buf.length) return undefined;
+  const index = JSON.parse(buf.toString('utf8', nl + 1, nl + 1 + length)) as Index;
+  if (index?.key !== key || !index.skills || typeof index.skills !== 'object') return undefined;
+  return { skills: Object.assign(Object.create(null), index.skills), parts: buf.subarray(nl + 1 + length) };
+}
+
+/** The default of `--cache-location`, relative to the working folder (as ESLint's and Prettier's). */
+export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'skillmd');
+const CACHE_FILE = 'check.cache';
+
+/**
+ * 128 bits of SHA-1, in base64: it tells changed contents apart (no one forges a
+ * collision to make a linter reuse a result) at about half of SHA-256's cost, which a
+ * warm run pays for every file it compares.
+ */
+export function contentHash(bytes: Uint8Array | string): string {
+  return createHash('sha1').update(bytes).digest('base64').slice(0, 22);
+}
+
+/** A question a host answers itself: whether `dir` holds a `name` folder (see core/profiles/targets). */
+export function probeQuestion(dir: string, name: string): string {
+  return `probe\0${dir}\0${name}`;
+}
+
+/** The cache file for `--cache-location` (a file, or a folder: one ending in a slash or that exists). */
+export function cacheFilePath(cwd: string, location: string | undefined): string {
+  const loc = path.resolve(cwd, location ?? DEFAULT_CACHE_DIR);
+  if (location === undefined || /[\\/]$/.test(location)) return path.join(loc, CACHE_FILE);
+  try {
+    if (statSync(loc).isDirectory()) return path.join(loc, CACHE_FILE);
+  } catch {
+    // Not there yet: a file.
+  }
+  return loc;
+}
+
+/**
+ * Everything besides the disk that a result depends on. The bundles are hashed, not
+ * only the version: a rebuild that changes a rule must not reuse results.
+ */
+export function cacheKey(parts: unknown[], bundleDir: string): string {
+  const bundles = ['cli.js', 'yaml.js', 'picomatch.js', 'gptEncoding.js'].map((f) => {
+    try {
+      return contentHash(readFileSync(path.join(bundleDir, f)));
+    } catch {
+      return '-';
+    }
+  });
+  return contentHash(JSON.stringify([VERSION, process.version, process.platform, bundles, ...parts]));
+}
+
+export class CheckCache {
+  /** skills this run took from the cache, and skills it checked and stored */
+  reused = 0;
+  checked = 0;
+  private readonly skills: Record<string, IndexEntry>;
+  /** outputs of this run's checks (by SKILL.md), written into the file by `save` */
+  private readonly fresh = new Map<string, SkillOutput>();
+  /** SKILL.md files this run looked up */
+  private readonly visited = new Set<string>();
+  private dirty = false;
+  /** Answers of this run, shared by the skills that ask the same question. */
+  private readonly answers = new Map<string, Promise<string | undefined>>();
+
+  private constructor(
+    private readonly file: string,
+    private readonly key: string,
+    loaded: { skills: Record<string, IndexEntry>; parts: Buffer } | undefined,
+  ) {
+    this.skills = loaded?.skills ?? Object.create(null);
+    this.parts = loaded?.parts ?? Buffer.alloc(0);
+    if (!loaded) this.dirty = true;
+  }
+
+  private readonly parts: Buffer;
+
+  /** Opens the cache file; one that is missing, damaged or of another key starts empty. */
+  static open(file: string, key: string): CheckCache {
+    let loaded;
+    try {
+      loaded = parseCacheFile(readFileSync(file), key);
+    } catch {
+      // Missing or damaged: rebuilt from scratch.
+    }
+    return new CheckCache(file, key, loaded);
+  }
+
+  /** The cached output of `skillFile` if every recorded question still gets its recorded answer. */
+  async lookup(skillFile: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<SkillOutput | undefined> {
+    this.visited.add(skillFile);
+    const hit = this.skills[skillFile];
+    if (!hit || !Array.isArray(hit.record)) return undefined;
+    const out = this.outputOf(hit);
+    if (!out) return undefined;
+    for (const [question, digest] of hit.record) {
+      if ((await this.answer(question, fs, probe)) !== digest) return undefined;
+    }
+    this.reused++;
+    return out;
+  }
+
+  store(skillFile: string, entry: CachedSkill): void {
+    this.skills[skillFile] = { record: entry.record };
+    this.fresh.set(skillFile, entry.out);
+    this.checked++;
+    this.dirty = true;
+  }
+
+  private outputOf(e: IndexEntry): SkillOutput | undefined {
+    if (e.result) return e.result;
+    const { at, length, tally } = e;
+    if (!Number.isInteger(at) || !Number.isInteger(length) || !Array.isArray(tally) || at! + length! > this.parts.length) return undefined;
+    const [errors, warnings, infos, hints] = tally;
+    return { bytes: this.parts.subarray(at, at! + length!), errors, warnings, infos, hints };
+  }
+
+  /** The file's bytes: every skill's index entry, its part placed after the earlier ones. */
+  private serialize(): Buffer[] {
+    const parts: Buffer[] = [];
+    let at = 0;
+    const skills: Record<string, IndexEntry> = {};
+    for (const [file, e] of Object.entries(this.skills)) {
+      // Skills outside this run's paths are kept while their SKILL.md exists.
+      if (!this.visited.has(file) && !this.fresh.has(file) && !existsSync(file)) continue;
+      const out = this.fresh.get(file) ?? this.outputOf(e);
+      if (!out) continue;
+      if ('diagnostics' in out) {
+        skills[file] = { record: e.record, result: out };
+        continue;
+      }
+      const bytes = 'bytes' in out ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : Buffer.from(out.text, 'utf8');
+      skills[file] = { record: e.record, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints] };
+      parts.push(bytes);
+      at += bytes.length;
+    }
+    const index = Buffer.from(JSON.stringify({ key: this.key, skills } satisfies Index), 'utf8');
+    return [Buffer.from(`${MAGIC}${index.length}\n`, 'latin1'), index, ...parts];
+  }
+
+  /**
+   * Writes the cache if anything changed: to a temporary file first, so a reader never
+   * sees half of it. Returns why it could not (the report stands without the cache).
+   */
+  save(): string | undefined {
+    if (!this.dirty) return undefined;
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(tmp, Buffer.concat(this.serialize()));
+      renameSync(tmp, this.file);
+    } catch (e) {
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // Its folder could not be made: nothing was written.
+      }
+      return `${this.file}: ${(e as Error).message}`;
+    }
+    this.dirty = false;
+    return undefined;
+  }
+
+  private answer(question: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<string | undefined> {
+    // Listings come from the walk through `fs`, and the same folder gets the same
+    // answer whichever skill asks: one answer per question and run.
+    let a = this.answers.get(question);
+    if (!a) {
+      if (question.startsWith('probe\0')) {
+        const [, dir, name] = question.split('\0');
+        a = Promise.resolve(probe ? (probe(dir, name) ? '1' : '0') : undefined);
+      } else a = replay(fs, question, contentHash);
+      this.answers.set(question, a);
+    }
+    return a;
+  }
+}

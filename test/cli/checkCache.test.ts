@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { cliPath, makeTree, runCli } from './helpers';
+
+/** The CLI with --cache; stderr's cache line says how many skills were reused and checked. */
+function cached(args: string[], cwd: string): { status: number | null; stdout: string; stats: string } {
+  const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '', SKILLMD_CACHE_STATS: '1' } });
+  const stats = r.stderr.split('\n').find((l) => l.startsWith('skillmd cache: ')) ?? r.stderr;
+  return { status: r.status, stdout: r.stdout, stats: stats.slice('skillmd cache: '.length) };
+}
+
+const skill = (name: string, body: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use when the user asks for ${name}.\n---\n# ${name}\n${body}\n`;
+
+test('a changed file re-checks exactly the skills that read it; the report equals an uncached one', () => {
+  const dir = makeTree({
+    'skills/alpha/SKILL.md': skill('alpha', 'Read [the guide](references/guide.md).'),
+    'skills/alpha/references/guide.md': '# Guide\nSee [notes](notes.md).\n',
+    'skills/alpha/references/notes.md': '# Notes\n',
+    'skills/beta/SKILL.md': skill('beta', 'Run it:\n\n```bash\n./scripts/go.sh\n```'),
+    'skills/beta/scripts/go.sh': '#!/bin/sh\n',
+    'skills/gamma/SKILL.md': skill('gamma', 'Nothing to follow.'),
+  });
+  try {
+    const same = (args: string[]) => {
+      const c = cached(args, dir);
+      const u = runCli(['check', ...args], dir);
+      assert.equal(c.stdout, u.stdout);
+      assert.equal(c.status, u.status);
+      return c.stats;
+    };
+    assert.equal(same(['--format', 'json']), '0 reused, 3 checked');
+    assert.ok(existsSync(path.join(dir, 'node_modules/.cache/skillmd/check.cache')));
+    assert.equal(same(['--format', 'json']), '3 reused, 0 checked');
+    // A file alpha follows through its guide: alpha alone.
+    rmSync(path.join(dir, 'skills/alpha/references/notes.md'));
+    assert.equal(same(['--format', 'json']), '2 reused, 1 checked');
+    assert.match(runCli(['check', '--format', 'json'], dir).stdout, /reference-missing/);
+    // A script's mode (beta runs it directly): beta alone.
+    assert.match(runCli(['check'], dir).stdout, /reference-not-executable/);
+    chmodSync(path.join(dir, 'skills/beta/scripts/go.sh'), 0o755);
+    assert.equal(same(['--format', 'json']), '2 reused, 1 checked');
+    // A file no check read, nor the listing of its folder: nothing checked again.
+    writeFileSync(path.join(dir, 'skills/notes.txt'), 'scratch\n');
+    assert.equal(same(['--format', 'json']), '3 reused, 0 checked');
+    // A new file under gamma's references/ (an unused file now): gamma alone.
+    mkdirSync(path.join(dir, 'skills/gamma/references'));
+    writeFileSync(path.join(dir, 'skills/gamma/references/extra.md'), '# Extra\n');
+    assert.equal(same(['--format', 'json']), '2 reused, 1 checked');
+    // A run over one skill keeps the others' results; a deleted skill's goes.
+    assert.equal(same(['--format', 'json', 'skills/beta']), '1 reused, 0 checked');
+    assert.equal(same(['--format', 'json']), '3 reused, 0 checked');
+    const kept = () => readFileSync(path.join(dir, 'node_modules/.cache/skillmd/check.cache'), 'latin1').includes('skills/gamma/SKILL.md');
+    writeFileSync(path.join(dir, 'skills/gamma/SKILL.md'), skill('gamma', 'Changed.'));
+    assert.equal(same(['--format', 'json', 'skills/alpha']), '1 reused, 0 checked');
+    assert.equal(kept(), true);
+    rmSync(path.join(dir, 'skills/gamma'), { recursive: true });
+    writeFileSync(path.join(dir, 'skills/alpha/references/notes.md'), '# Notes\n');
+    assert.equal(same(['--format', 'json', 'skills/alpha']), '0 reused, 1 checked');
+    assert.equal(kept(), false);
+    mkdirSync(path.join(dir, 'skills/gamma'));
+    writeFileSync(path.join(dir, 'skills/gamma/SKILL.md'), skill('gamma', 'Nothing to follow.'));
+    // Another format is another report: checked again, then reused.
+    assert.equal(same(['--format', 'text']), '0 reused, 3 checked');
+    assert.equal(same(['--format', 'text']), '3 reused, 0 checked');
+    // The configuration is part of the key.
+    writeFileSync(path.join(dir, '.skillmd.json'), JSON.stringify({ rules: { 'reference-missing': 'off' } }));
+    assert.equal(same(['--format', 'text']), '0 reused, 3 checked');
+    assert.equal(same(['--format', 'text', '--target', 'claude-code']), '0 reused, 3 checked');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('--cache-location takes a file or a folder; a damaged cache file is rebuilt, an unwritable one is reported', () => {
+  const dir = makeTree({ 'skills/alpha/SKILL.md': skill('alpha', 'Hello.') });
+  try {
+    assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '0 reused, 1 checked');
+    assert.ok(existsSync(path.join(dir, 'my.cache')));
+    assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
+    mkdirSync(path.join(dir, 'cachedir'));
+    assert.equal(cached(['--cache-location', 'cachedir'], dir).stats, '0 reused, 1 checked');
+    assert.ok(existsSync(path.join(dir, 'cachedir/check.cache')));
+    writeFileSync(path.join(dir, 'my.cache'), '{"key": "x", "skills": {');
+    const damaged = cached(['--cache-location', 'my.cache'], dir);
+    assert.equal(damaged.stats, '0 reused, 1 checked');
+    assert.equal(damaged.stdout, runCli(['check'], dir).stdout);
+    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 1');
+    assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
+    writeFileSync(path.join(dir, 'blocker'), '');
+    const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', 'blocker/sub/c.json'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0);
+    assert.equal(r.stdout, runCli(['check'], dir).stdout);
+    assert.match(r.stderr, /^skillmd: the cache was not saved: .*blocker\/sub\/c\.json: ENOTDIR/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { cliPath, makeTree } from './helpers';
+
+// Which of the bundles beside cli.js a run loaded, in order (a preload hook prints them).
+function loadedBundles(args: string[], cwd: string): { status: number | null; loaded: string[] } {
+  const hook = path.join(cwd, 'hook.cjs');
+  writeFileSync(hook, `const M = require('node:module'); const seen = []; const load = M._load;
+M._load = function (request, parent, isMain) { const f = M._resolveFilename(request, parent, isMain);
+  if (f.includes('/server/out/') && !seen.includes(require('node:path').basename(f))) seen.push(require('node:path').basename(f));
+  return load.apply(this, arguments); };
+process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(seen) + '\\n'));`);
+  const r = spawnSync(process.execPath, ['--require', hook, cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '' } });
+  const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
+  assert.ok(line, r.stderr);
+  return { status: r.status, loaded: JSON.parse(line.slice('LOADED '.length)) as string[] };
+}
+
+test('check of a skill with a flat frontmatter and a short body loads cli.js alone', () => {
+  const dir = makeTree({
+    'pdf/SKILL.md': '---\nname: pdf\ndescription: Fills PDF forms. Use when the user asks to fill a PDF.\n---\n# PDF\nSee [the guide](references/guide.md).\n',
+    'pdf/references/guide.md': '# Guide\n',
+  });
+  try {
+    assert.deepEqual(loadedBundles(['check', 'pdf'], dir), { status: 0, loaded: ['cli.js'] });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the lazy bundles load when they are needed: nested YAML, a long body, globs, a preview', () => {
+  const long = Array.from({ length: 400 }, (_, i) => `Step ${i}: run the formatter over every changed file, then commit the result.`).join('\n');
+  const dir = makeTree({
+    'pdf/SKILL.md': `---\nname: pdf\ndescription: Fills PDF forms. Use when the user asks to fill a PDF.\nmetadata:\n  notes: >-\n    folded\n---\n# PDF\n${long}\n`,
+    '.skillmd.json': JSON.stringify({ overrides: [{ files: ['pdf/**'], rules: { 'body-too-long': 'warning' } }] }),
+  });
+  try {
+    assert.deepEqual(loadedBundles(['check', 'pdf'], dir), { status: 0, loaded: ['cli.js', 'picomatch.js', 'yaml.js', 'gptEncoding.js'] });
+    assert.deepEqual(loadedBundles(['index', '--agent', 'lovia', '.'], dir).loaded.slice(0, 2), ['cli.js', 'cliPreview.js']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -88,7 +88,7 @@ async function anchorsOf(ctx: ReferenceContext, file: string, openDocs?: OpenDoc
 export async function definition(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments, skillDir = skillDirOf(doc)): Promise<Location | undefined> {
   const ref = referenceAt(doc, position, skillDir);
   if (!ref) return undefined;
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   let file: string;
   if (ref.path === '') file = doc.path;
   else {
@@ -124,7 +124,7 @@ async function loadDoc(ctx: ReferenceContext, file: string, openDocs?: OpenDocum
  * folder: references to it and to anything inside it).
  */
 export async function referencesTo(fs: FileSystem, skillDir: string, target: string, openDocs?: OpenDocuments): Promise<Location[]> {
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const out: Location[] = [];
   const prefix = target + path.sep;
   for (const file of await skillMarkdownFiles(ctx, skillDir)) {
@@ -184,7 +184,7 @@ export function pathContext(doc: SkillDocument, position: Position): { typed: st
 export async function completions(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments, skillDir = skillDirOf(doc)): Promise<CompletionItem[]> {
   const c = pathContext(doc, position);
   if (!c) return [];
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const baseDir = c.base === 'skill' ? skillDir : path.dirname(doc.path);
   const hash = c.typed.indexOf('#');
   if (hash !== -1) {
@@ -254,7 +254,7 @@ export function renameEdits(fs: FileSystem, skillDir: string, oldPath: string, n
  * end up, not for one moved and the other left behind.
  */
 export async function moveEdits(fs: FileSystem, skillDir: string, moves: readonly { from: string; to: string }[], openDocs?: OpenDocuments): Promise<WorkspaceChange> {
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const edits: Record<string, TextEdit[]> = {};
   const apply = (p: string, ignoreCase: boolean) => {
     const key = ignoreCase ? p.toLowerCase() : p;
@@ -319,7 +319,7 @@ export const HOVER_LINES = 12;
 export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Position, skillDir = skillDirOf(doc)): Promise<HoverInfo | undefined> {
   const ref = referenceAt(doc, position, skillDir);
   if (!ref) return undefined;
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const range = ref.range;
   let file = doc.path;
   if (ref.path !== '') {
@@ -328,6 +328,8 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
     if (res.status !== 'ok' && res.status !== 'case') return { range, markdown: `\`${ref.path}\` is outside the skill folder.` };
     file = res.abs;
     if (res.type === 'directory') {
+      const outside = await ctx.outside(file);
+      if (outside !== undefined) return { range, markdown: `**${res.rel}/**\n\nNot listed: it leads to ${outside}, outside the skill folder, and skillmd reads no folder there.` };
       const l = await ctx.listing(file);
       const names = (l?.entries ?? []).filter((e) => !e.name.startsWith('.')).map((e) => (e.type === 'directory' ? e.name + '/' : e.name));
       return { range, markdown: `**${res.rel}/**\n\n${names.slice(0, 20).map((n) => `- ${n}`).join('\n')}${names.length > 20 ? `\n- … ${names.length - 20} more` : ''}` };
@@ -336,6 +338,9 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
   const st = await ctx.stat(file);
   const size = st && !(st instanceof Error) ? st.size : undefined;
   const title = `**${path.relative(skillDir, file).split(path.sep).join('/')}**${size !== undefined ? ` · ${formatBytes(size)}` : ''}`;
+  // Not even an image: the editor would load it from outside the skill folder.
+  const outside = file === doc.path ? undefined : await ctx.outside(file);
+  if (outside !== undefined) return { range, size, markdown: `${title}\n\nNot shown: it leads to ${outside}, outside the skill folder, and skillmd reads no file there.` };
   if (IMAGE.test(file)) {
     return { range, size, markdown: `${title}\n\n![${path.basename(file)}](${encodeURI('file://' + file.split(path.sep).join('/'))})` };
   }

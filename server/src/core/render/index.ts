@@ -2,6 +2,7 @@ import type { SkillCatalog } from '../catalog/catalog';
 import type { CatalogSnapshot } from '../catalog/types';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
+import { oneLine } from '../text/oneLine';
 import { countTokens, tokenizerName } from '../text/tokens';
 import type { FileSystem } from '../workspace/fileSystem';
 import { AGENTSKILLS_FAILURE_NOTE, agentskillsListFailure, renderAgentskillsIndex } from './agentskills';
@@ -137,7 +138,8 @@ export function formatPreviewReport(preview: IndexPreview | ToolPreview, tokens:
   for (const p of problems) out.push(`  [${p.code}] ${p.path}: ${p.message}`);
   for (const n of preview.notes) out.push(`note: ${n}`);
   out.push(`total: ${tokens.total} tokens (${tokens.tokenizer})`);
-  return out.join('\n') + '\n';
+  // Names, paths and messages come from skills: one report line each, whatever they hold.
+  return out.map(oneLine).join('\n') + '\n';
 }
 
 export function isRenderAgent(agent: ProfileId): boolean {

@@ -1,5 +1,6 @@
 import { bodyTooLong } from './content/bodyTooLong';
 import { descriptionQuality } from './content/descriptionQuality';
+import { frameBreakout } from './content/frameBreakout';
 import { angleBrackets } from './fields/angleBrackets';
 import { fieldEmpty } from './fields/fieldEmpty';
 import { fieldMissing } from './fields/fieldMissing';
@@ -60,4 +61,5 @@ export const documentRules: readonly Rule[] = [
   listingTruncated,
   descriptionQuality,
   bodyTooLong,
+  frameBreakout,
 ];

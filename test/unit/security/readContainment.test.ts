@@ -102,3 +102,10 @@ test('a skill whose folder is itself a symbolic link reads its own files (by the
   const hover = await hoverInfo(fs, doc(), { line: 6, character: 40 });
   assert.equal(hover?.markdown, '**references/ok.md** · 5 B · 3 tokens\n\n```markdown\n# In\n\n```');
 });
+
+test('hover: the file\'s own fences cannot close the hover\'s code block', async () => {
+  const guide = '# G\n````\n![x](https://example.com/track.png)\n`````md\n';
+  const fs = new MemoryFileSystem({ [SKILL_MD]: TEXT, '/w/s/references/ok.md': guide });
+  const md = (await hoverInfo(fs, doc(), { line: 6, character: 40 }))?.markdown;
+  assert.equal(md, `**references/ok.md** · 53 B · 20 tokens\n\n\`\`\`\`\`\`markdown\n${guide}\n\`\`\`\`\`\``);
+});

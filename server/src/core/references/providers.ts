@@ -356,7 +356,7 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
   const lang = LANG[path.extname(file).slice(1).toLowerCase()] ?? '';
   let tokens = countTokens(t.text);
   if (t.truncated && size) tokens = Math.round((tokens * size) / Math.max(1, utf8Length(t.text)));
-  const fence = shown.includes('```') ? '````' : '```';
+  const fence = fenceFor(shown);
   const more = lines.length > from + HOVER_LINES ? '\n…' : '';
   return {
     range,
@@ -365,4 +365,14 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
     tokensEstimated: t.truncated || undefined,
     markdown: `${title} · ${t.truncated ? '≈' : ''}${tokens} tokens\n\n${fence}${lang}\n${shown}${more}\n${fence}`,
   };
+}
+
+/**
+ * A code fence longer than any run of backticks in `text`: the file's own fences (````
+ * too) cannot close it, so no text of the file renders as Markdown in the hover.
+ */
+export function fenceFor(text: string): string {
+  let longest = 0;
+  for (const m of text.matchAll(/`{3,}/g)) longest = Math.max(longest, m[0].length);
+  return '`'.repeat(Math.max(3, longest + 1));
 }

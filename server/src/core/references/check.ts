@@ -551,6 +551,7 @@ function usedBy(checked: readonly [SkillDocument, ResolvedReference[]][], skillD
  * the skill it references (their links resolve against their own folder).
  */
 export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>, docRefs?: SkillReference[]): Promise<Set<string>> {
+  ctx.confine(skillDir);
   const checked: [SkillDocument, ResolvedReference[]][] = [[doc, await resolveAll(ctx, doc, skillDir, docRefs)]];
   const seen = new Set<string>([doc.path]);
   for (let i = 0; i < checked.length; i++) {

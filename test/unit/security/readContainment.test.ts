@@ -109,3 +109,17 @@ test('hover: the file\'s own fences cannot close the hover\'s code block', async
   const md = (await hoverInfo(fs, doc(), { line: 6, character: 40 }))?.markdown;
   assert.equal(md, `**references/ok.md** · 53 B · 20 tokens\n\n\`\`\`\`\`\`markdown\n${guide}\n\`\`\`\`\`\``);
 });
+
+test('a Claude Code plugin\'s skill reads a linked file of its plugin, and nothing beyond it', async () => {
+  const text = '---\nname: s\ndescription: Does things. Use when testing.\n---\n[a](references/shared.md#nope) [b](references/far.md#nope)\n';
+  const fs = new MemoryFileSystem({ '/p/skills/s/SKILL.md': text, '/p/docs/shared.md': '# Shared\n## Usage\n', '/far.md': `# ${SECRET}\n` });
+  fs.symlink('/p/skills/s/references/shared.md', '/p/docs/shared.md');
+  fs.symlink('/p/skills/s/references/far.md', '/far.md');
+  const isPluginFolder = (dir: string, name: string) => dir === '/p' && name === '.claude-plugin';
+  const { diagnostics } = await checkReferences(fs, parseSkillDocument('/p/skills/s/SKILL.md', text), { targets: ['claude-code'], isPluginFolder });
+  assert.deepEqual(diagnostics.map((d) => `${d.code}: ${d.message}`), [
+    'reference-fragment-missing: #nope matches no heading in `references/shared.md`. Headings: #shared, #usage.',
+    'reference-escapes-skill: `references/far.md` is a symbolic link to /far.md, outside the skill folder: the link breaks when the skill is installed. Copy the file into the skill.',
+  ]);
+  assert.deepEqual(fs.reads, ['/p/skills/s/references/shared.md']);
+});

@@ -89,6 +89,11 @@ test('definition, heading completion, find references and rename edits read noth
   assert.deepEqual(await definition(fs, d, { line: 4, character: 6 }), { file: '/w/s/references/out.md', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
   const withHash = parseSkillDocument(SKILL_MD, TEXT + '[q](references/out.md#');
   assert.deepEqual(await completions(fs, withHash, { line: 7, character: 22 }), []);
+  // Nor are the names in a linked folder out of the skill offered.
+  const inDir = parseSkillDocument(SKILL_MD, TEXT + '[q](references/dir/');
+  assert.deepEqual(await completions(fs, inDir, { line: 7, character: 19 }), []);
+  const own = parseSkillDocument(SKILL_MD, TEXT + '[q](references/');
+  assert.deepEqual((await completions(fs, own, { line: 7, character: 15 })).map((i) => i.label), ['dir/', 'ok.md', 'out.md', 'pic.png', 'pw', 'sib.md']);
   // The symlinked Markdown files of the skill are not searched (nor edited) either.
   assert.deepEqual((await referencesTo(fs, '/w/s', '/w/s/references/ok.md')).map((l) => l.file), [SKILL_MD, '/w/s/references/ok.md']);
   const change = await moveEdits(fs, '/w/s', [{ from: '/w/s/references/ok.md', to: '/w/s/references/in.md' }]);

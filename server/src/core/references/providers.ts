@@ -208,6 +208,8 @@ export async function completions(fs: FileSystem, doc: SkillDocument, position: 
   const dir = path.resolve(baseDir, decodeSafe(dirPart) || '.');
   const inSkill = path.relative(skillDir, dir);
   if (inSkill.startsWith('..') || path.isAbsolute(inSkill)) return [];
+  // A folder link out of the skill (`references -> /`): its names are not the skill's.
+  if (await ctx.outside(dir)) return [];
   const listing = await ctx.listing(dir);
   if (!listing) return [];
   const range = doc.lines.range(c.start + slash + 1, doc.lines.offsetAt(position));

@@ -3,6 +3,7 @@
 // CLI as a child process: no secret in any output of check, index, load or read, and
 // each escape named by a diagnostic or the agent's refusal (docs/security.md).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
@@ -21,6 +22,7 @@ const VICTIM = [
 const root = realpathSync(makeTree({
   'skills/victim/SKILL.md': FM('victim') + VICTIM,
   'skills/victim/references/ok.md': '# In\n',
+  'skills/devices/SKILL.md': FM('devices') + 'Body.\n',
   'skills/sibling/SKILL.md': FM('sibling') + 'See [private](references/private.md).\n',
   'skills/sibling/references/private.md': `# Top\n${SECRET} of the sibling\n`,
   'outside/skill.md': FM('linked') + 'Body from outside.\n',
@@ -31,6 +33,12 @@ const root = realpathSync(makeTree({
 symlinkSync('/etc/passwd', path.join(root, 'skills/victim/references/pw'));
 symlinkSync(path.join(root, 'outside/secret.md'), path.join(root, 'skills/victim/references/out.md'));
 symlinkSync('../../sibling/references/private.md', path.join(root, 'skills/victim/references/sib.md'));
+// Devices, /proc, a FIFO and a folder link into the sibling: for read_skill_file.
+mkdirSync(path.join(root, 'skills/devices/references'), { recursive: true });
+symlinkSync('/dev/zero', path.join(root, 'skills/devices/references/zero'));
+symlinkSync('/proc/self/environ', path.join(root, 'skills/devices/references/env'));
+symlinkSync('../sibling', path.join(root, 'skills/devices/sib'));
+execFileSync('mkfifo', [path.join(root, 'skills/devices/references/fifo')]);
 mkdirSync(path.join(root, 'skills/linked'));
 symlinkSync(path.join(root, 'outside/skill.md'), path.join(root, 'skills/linked/SKILL.md'));
 // Only checked as a file and previewed for lovia: a walk through it is another matter (issue 22).
@@ -76,6 +84,27 @@ test('read (lovia read_skill_file): every path out of the skill is refused with 
   for (const p of ['references/pw', 'references/out.md', 'references/sib.md', 'references/../../sibling/references/private.md', '../sibling/references/private.md', '/etc/passwd']) {
     const r = run('read', 'victim', p, '--root', 'skills', '--quiet');
     assert.deepEqual([r.status, r.stdout], [1, refused(p)]);
+  }
+  // Devices, /proc, a folder link into the sibling, and paths that only look like escapes.
+  const table: [string, string][] = [
+    ['references/zero', refused('references/zero')],
+    ['references/env', refused('references/env')],
+    ['/proc/self/environ', refused('/proc/self/environ')],
+    ['/dev/zero', refused('/dev/zero')],
+    ['sib/references/private.md', refused('sib/references/private.md')],
+    ['./../sibling/references/private.md', refused('./../sibling/references/private.md')],
+    ['references/../../../../etc/passwd', refused('references/../../../../etc/passwd')],
+    ['references/fifo', "Skill file not found: 'references/fifo'"],
+    ['references', "Skill file not found: 'references'"],
+    ['references/..', "Skill file not found: 'references/..'"],
+    ['', "Skill file not found: ''"],
+    ['~/.ssh/id_rsa', "Skill file not found: '~/.ssh/id_rsa'"],
+    ['references\\..\\..\\sibling\\references\\private.md', "Skill file not found: 'references\\\\..\\\\..\\\\sibling\\\\references\\\\private.md'"],
+    ['references/%2e%2e/%2e%2e/sibling/references/private.md', "Skill file not found: 'references/%2e%2e/%2e%2e/sibling/references/private.md'"],
+  ];
+  for (const [p, expected] of table) {
+    const r = run('read', 'devices', p, '--root', 'skills', '--quiet');
+    assert.deepEqual([r.status, r.stdout], [1, expected], p);
   }
   const r = run('read', 'rooted', 'references/etc/passwd', '--root', 'rootskills', '--quiet');
   assert.deepEqual([r.status, r.stdout], [1, refused('references/etc/passwd')]);

@@ -82,7 +82,9 @@ export const opencode: AgentProfile = {
   preview: PREVIEW,
   // core/render/opencode.ts: only <location> is escaped (escapeHtml); name, description and body are not.
   promptFrames: [
+    { text: 'name', elements: ['name', 'skill', 'available_skills'], where: 'the <available_skills> list of the system prompt' },
     { text: 'description', elements: ['description', 'skill', 'available_skills'], where: 'the <available_skills> list of the system prompt' },
+    { text: 'name', elements: ['skill_content'], attribute: 'name', where: 'the skill tool result' },
     { text: 'body', elements: ['skill_content'], where: 'the skill tool result' },
   ],
   notes: [

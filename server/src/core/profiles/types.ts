@@ -230,10 +230,12 @@ export interface AgentProfile {
  * ends the frame early, and what follows reads to the model as the agent's own words.
  */
 export interface PromptFrame {
-  /** what of the skill goes inside: the description, the body, or SKILL.md whole */
-  text: 'description' | 'body' | 'file';
+  /** what of the skill goes inside: the name or description (frontmatter), the body, or SKILL.md whole */
+  text: 'name' | 'description' | 'body' | 'file';
   /** the enclosing elements, innermost first */
   elements: readonly string[];
+  /** the text is the value of this attribute of the innermost element (`name="…"`): a `"` ends it */
+  attribute?: string;
   /** where the text goes, for messages (`the skill tool result`) */
   where: string;
 }

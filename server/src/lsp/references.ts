@@ -146,7 +146,7 @@ export class ReferenceService {
   async documentLinks(doc: SkillDocument): Promise<DocumentLink[]> {
     const skillDir = this.skillDirOf(doc.path);
     if (!skillDir) return [];
-    const ctx = new ReferenceContext(this.host.fs);
+    const ctx = new ReferenceContext(this.host.fs).confine(skillDir);
     const out: DocumentLink[] = [];
     for (const ref of extractReferences(doc, skillDir)) {
       const target = targetPath(ref, doc.path, skillDir);
@@ -187,7 +187,7 @@ export class ReferenceService {
     const ref = referenceAt(doc, position, skillDir);
     const target = ref && targetPath(ref, doc.path, skillDir);
     if (!ref || !target) return null;
-    const ctx = new ReferenceContext(this.host.fs);
+    const ctx = new ReferenceContext(this.host.fs).confine(skillDir);
     const st = await ctx.stat(target);
     if (!st || st instanceof Error) return null;
     const line = ref.fragment ? await this.headingLine(ctx, doc, target, ref.fragment) : undefined;

@@ -1,16 +1,7 @@
 import { allDiagnostics, counts, type CheckReport, type Counts } from './model';
 import { displayPath } from './paths';
 import type { SkillDiagnostic } from '../../core/types';
-
-// Problem matchers read one diagnostic per line, so a line break is shown as `\n`; other
-// C0 and C1 controls (not tab) as `\xNN`, so no escape sequence from a file reaches the terminal.
-const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
-
-/** One line, with line breaks as `\n` and other control characters as `\xNN`. */
-function oneLine(message: string): string {
-  if (!CONTROL.test(message)) return message;
-  return message.replace(/\r\n|\r|\n/g, '\\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
+import { oneLine } from '../../core/text/oneLine';
 
 /** The last line of the text report; hints are named only when there are some. */
 export function summaryLine(skills: number, invalid: number, c: Counts): string {

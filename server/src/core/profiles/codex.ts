@@ -9,6 +9,13 @@ export const codex: AgentProfile = {
   label: 'OpenAI Codex',
   docs: DOCS,
   summary: 'OpenAI Codex: description required, name defaults to the folder; over 64/1024 characters (after collapsing white space) the skill is skipped; no naming rule.',
+  // core/render/codex.ts: the listing line and the injected file are not escaped.
+  promptFrames: [
+    { text: 'name', elements: ['skills_instructions'], where: 'the skills section of the developer message' },
+    { text: 'description', elements: ['skills_instructions'], where: 'the skills section of the developer message' },
+    { text: 'name', elements: ['name', 'skill'], where: 'the user message injected for a `$name` mention' },
+    { text: 'file', elements: ['skill'], where: 'the user message injected for a `$name` mention' },
+  ],
   fileNames: ['SKILL.md'],
   fileNamesSource: LOADER,
   discovery: {

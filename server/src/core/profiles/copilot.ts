@@ -119,6 +119,9 @@ export const copilot: AgentProfile = {
   onBomSource: PARSER,
   yaml: { parser: 'VS Code tolerant YAML parser (vs/base/common/yaml.ts)', scalars: 'yaml1.2', onAnchors: 'reject', source: YAML },
   preview: PREVIEW,
+  // core/render/copilot.ts: the skill tool puts the file in unescaped; the <skills>
+  // listing has no such frame, since tags are stripped from descriptions (onXmlTags).
+  promptFrames: [{ text: 'file', elements: ['skill_instructions'], where: 'the skill tool result' }],
   notes: [
     'VS Code compares the file name case-insensitively, so `skill.md` loads there; GitHub docs (CLI, coding agent) require `SKILL.md`.',
     'Only string values are read: `name: 123` counts as missing.',

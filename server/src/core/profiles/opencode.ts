@@ -80,6 +80,13 @@ export const opencode: AgentProfile = {
   // gray-matter 4 loads with js-yaml 3: `name: 2024-01-01` is a Date, `1_000` a number.
   yaml: { parser: 'gray-matter (js-yaml 3)', scalars: 'js-yaml3', source: GRAY_MATTER },
   preview: PREVIEW,
+  // core/render/opencode.ts: only <location> is escaped (escapeHtml); name, description and body are not.
+  promptFrames: [
+    { text: 'name', elements: ['name', 'skill', 'available_skills'], where: 'the <available_skills> list of the system prompt' },
+    { text: 'description', elements: ['description', 'skill', 'available_skills'], where: 'the <available_skills> list of the system prompt' },
+    { text: 'name', elements: ['skill_content'], attribute: 'name', where: 'the skill tool result' },
+    { text: 'body', elements: ['skill_content'], where: 'the skill tool result' },
+  ],
   notes: [
     'Docs and code disagree: the documented name regex, 1–64 / 1–1024 lengths and folder match are not enforced by the loader; skillmd follows the loader.',
     'Unquoted `: ` in a value: on a YAML error opencode rewrites `key: a: b` lines (keys without `-`) as block scalars and retries.',

@@ -218,11 +218,28 @@ export interface AgentProfile {
   listingCap?: ListingCap;
   /** where the previews' text comes from (the renderers in core/render follow these) */
   preview?: PreviewSources;
+  /** elements the agent wraps skill text in without escaping it (rule frame-breakout; the renderers emit them) */
+  promptFrames?: readonly PromptFrame[];
   /** one-line summary for CLI/README */
   summary: string;
 }
 
 /** Source (repository, path, commit) of each text an agent puts into the context. */
+/**
+ * An element an agent puts skill text inside, unescaped: a closing tag of it in that text
+ * ends the frame early, and what follows reads to the model as the agent's own words.
+ */
+export interface PromptFrame {
+  /** what of the skill goes inside: the name or description (frontmatter), the body, or SKILL.md whole */
+  text: 'name' | 'description' | 'body' | 'file';
+  /** the enclosing elements, innermost first */
+  elements: readonly string[];
+  /** the text is the value of this attribute of the innermost element (`name="…"`): a `"` ends it */
+  attribute?: string;
+  /** where the text goes, for messages (`the skill tool result`) */
+  where: string;
+}
+
 export interface PreviewSources {
   /** the skill listing */
   index: string;

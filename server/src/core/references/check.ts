@@ -137,6 +137,9 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   const personal = project !== undefined && opts.homeDir !== undefined && project === opts.homeDir.replace(/\\/g, '/').replace(/(.)\/+$/, '$1');
   // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
   const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
+  // Content (anchors, linked Markdown, scripts) is read only from the skill folder, or
+  // the plugin installed with it; links out of it are only stat-ed (docs/security.md).
+  ctx.confine(skillDir, ...(plugin ? [plugin.root] : []));
   const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
     if (!enabled(rule)) return;
     const setting = settings.rules[rule.code];
@@ -357,6 +360,8 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
 
     function checkFragmentIn(ref: SkillReference, abs: string, a: FileAnchors | TextRead): void {
       if ('ok' in a) {
+        // reference-escapes-skill already says the link leaves the skill folder.
+        if (!a.ok && a.problem === 'outside') return;
         report(R.unreadable, {
           file,
           range: ref.range,
@@ -546,6 +551,7 @@ function usedBy(checked: readonly [SkillDocument, ResolvedReference[]][], skillD
  * the skill it references (their links resolve against their own folder).
  */
 export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skillDir: string, deps?: Set<string>, docRefs?: SkillReference[]): Promise<Set<string>> {
+  ctx.confine(skillDir);
   const checked: [SkillDocument, ResolvedReference[]][] = [[doc, await resolveAll(ctx, doc, skillDir, docRefs)]];
   const seen = new Set<string>([doc.path]);
   for (let i = 0; i < checked.length; i++) {

@@ -13,7 +13,7 @@ export const MAX_TARGET_BYTES = 256 * 1024;
 
 export type TextRead =
   | { ok: true; text: string; size: number; truncated: boolean }
-  | { ok: false; problem: 'binary' | 'encoding' | 'unreadable' | 'not-file'; detail: string };
+  | { ok: false; problem: 'binary' | 'encoding' | 'unreadable' | 'not-file' | 'outside'; detail: string };
 
 export interface Listing {
   entries: DirEntry[];
@@ -82,7 +82,33 @@ export class ReferenceContext {
   /** resolveReference results by skill folder (and base folder), then written path */
   readonly resolutions = new Map<string, SettledCache<unknown>>();
 
+  /** folders whose files (by real path) may be read; undefined: any (see confine) */
+  private confinedTo?: readonly string[];
+
   constructor(readonly fs: FileSystem, readonly maxBytes = MAX_TARGET_BYTES) {}
+
+  /**
+   * Reads only files whose real path (every symbolic link and `..` resolved) lies in
+   * one of `dirs` (by their real paths): a link out of the skill folder is listed and
+   * stat-ed, its content is never read (`problem: 'outside'`). See docs/security.md.
+   */
+  confine(...dirs: string[]): this {
+    this.confinedTo = dirs;
+    return this;
+  }
+
+  /** The real path of `file` when confine() forbids reading it. */
+  async outside(file: string): Promise<string | undefined> {
+    if (!this.confinedTo) return undefined;
+    const real = await this.realpath(file);
+    // Gone or a broken link: the read itself reports it.
+    if (real === undefined) return undefined;
+    for (const dir of this.confinedTo) {
+      const root = await this.realpath(dir);
+      if (root !== undefined && within(root, real)) return undefined;
+    }
+    return real;
+  }
 
   listing(dir: string): Promise<Listing | undefined> {
     return Promise.resolve(this.listingNow(dir));
@@ -128,6 +154,8 @@ export class ReferenceContext {
   }
 
   private async read(file: string): Promise<TextRead> {
+    const out = await this.outside(file);
+    if (out !== undefined) return { ok: false, problem: 'outside', detail: `it leads to ${out}, outside the skill folder, and skillmd reads no file there` };
     if (this.fs.readFileWithin && this.fs.readFilePrefix && !this.stats.has(file)) return this.readWithin(file);
     try {
       const st = await this.stat(file);
@@ -244,4 +272,10 @@ export function isMarkdownPath(p: string): boolean {
 /** Posix-style path of `abs` relative to `dir`. */
 export function relPath(dir: string, abs: string): string {
   return path.relative(dir, abs).split(path.sep).join('/');
+}
+
+/** Whether `p` is `dir` or below it (both real, normalised paths). */
+function within(dir: string, p: string): boolean {
+  const r = path.relative(dir, p);
+  return r === '' || (r !== '..' && !r.startsWith('..' + path.sep) && !path.isAbsolute(r));
 }

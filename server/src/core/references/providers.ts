@@ -88,7 +88,7 @@ async function anchorsOf(ctx: ReferenceContext, file: string, openDocs?: OpenDoc
 export async function definition(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments, skillDir = skillDirOf(doc)): Promise<Location | undefined> {
   const ref = referenceAt(doc, position, skillDir);
   if (!ref) return undefined;
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   let file: string;
   if (ref.path === '') file = doc.path;
   else {
@@ -124,7 +124,7 @@ async function loadDoc(ctx: ReferenceContext, file: string, openDocs?: OpenDocum
  * folder: references to it and to anything inside it).
  */
 export async function referencesTo(fs: FileSystem, skillDir: string, target: string, openDocs?: OpenDocuments): Promise<Location[]> {
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const out: Location[] = [];
   const prefix = target + path.sep;
   for (const file of await skillMarkdownFiles(ctx, skillDir)) {
@@ -184,7 +184,7 @@ export function pathContext(doc: SkillDocument, position: Position): { typed: st
 export async function completions(fs: FileSystem, doc: SkillDocument, position: Position, openDocs?: OpenDocuments, skillDir = skillDirOf(doc)): Promise<CompletionItem[]> {
   const c = pathContext(doc, position);
   if (!c) return [];
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const baseDir = c.base === 'skill' ? skillDir : path.dirname(doc.path);
   const hash = c.typed.indexOf('#');
   if (hash !== -1) {
@@ -208,6 +208,8 @@ export async function completions(fs: FileSystem, doc: SkillDocument, position: 
   const dir = path.resolve(baseDir, decodeSafe(dirPart) || '.');
   const inSkill = path.relative(skillDir, dir);
   if (inSkill.startsWith('..') || path.isAbsolute(inSkill)) return [];
+  // A folder link out of the skill (`references -> /`): its names are not the skill's.
+  if (await ctx.outside(dir)) return [];
   const listing = await ctx.listing(dir);
   if (!listing) return [];
   const range = doc.lines.range(c.start + slash + 1, doc.lines.offsetAt(position));
@@ -254,7 +256,7 @@ export function renameEdits(fs: FileSystem, skillDir: string, oldPath: string, n
  * end up, not for one moved and the other left behind.
  */
 export async function moveEdits(fs: FileSystem, skillDir: string, moves: readonly { from: string; to: string }[], openDocs?: OpenDocuments): Promise<WorkspaceChange> {
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const edits: Record<string, TextEdit[]> = {};
   const apply = (p: string, ignoreCase: boolean) => {
     const key = ignoreCase ? p.toLowerCase() : p;
@@ -319,7 +321,7 @@ export const HOVER_LINES = 12;
 export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Position, skillDir = skillDirOf(doc)): Promise<HoverInfo | undefined> {
   const ref = referenceAt(doc, position, skillDir);
   if (!ref) return undefined;
-  const ctx = new ReferenceContext(fs);
+  const ctx = new ReferenceContext(fs).confine(skillDir);
   const range = ref.range;
   let file = doc.path;
   if (ref.path !== '') {
@@ -328,6 +330,8 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
     if (res.status !== 'ok' && res.status !== 'case') return { range, markdown: `\`${ref.path}\` is outside the skill folder.` };
     file = res.abs;
     if (res.type === 'directory') {
+      const outside = await ctx.outside(file);
+      if (outside !== undefined) return { range, markdown: `**${res.rel}/**\n\nNot listed: it leads to ${outside}, outside the skill folder, and skillmd reads no folder there.` };
       const l = await ctx.listing(file);
       const names = (l?.entries ?? []).filter((e) => !e.name.startsWith('.')).map((e) => (e.type === 'directory' ? e.name + '/' : e.name));
       return { range, markdown: `**${res.rel}/**\n\n${names.slice(0, 20).map((n) => `- ${n}`).join('\n')}${names.length > 20 ? `\n- … ${names.length - 20} more` : ''}` };
@@ -336,6 +340,9 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
   const st = await ctx.stat(file);
   const size = st && !(st instanceof Error) ? st.size : undefined;
   const title = `**${path.relative(skillDir, file).split(path.sep).join('/')}**${size !== undefined ? ` · ${formatBytes(size)}` : ''}`;
+  // Not even an image: the editor would load it from outside the skill folder.
+  const outside = file === doc.path ? undefined : await ctx.outside(file);
+  if (outside !== undefined) return { range, size, markdown: `${title}\n\nNot shown: it leads to ${outside}, outside the skill folder, and skillmd reads no file there.` };
   if (IMAGE.test(file)) {
     return { range, size, markdown: `${title}\n\n![${path.basename(file)}](${encodeURI('file://' + file.split(path.sep).join('/'))})` };
   }
@@ -351,7 +358,7 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
   const lang = LANG[path.extname(file).slice(1).toLowerCase()] ?? '';
   let tokens = countTokens(t.text);
   if (t.truncated && size) tokens = Math.round((tokens * size) / Math.max(1, utf8Length(t.text)));
-  const fence = shown.includes('```') ? '````' : '```';
+  const fence = fenceFor(shown);
   const more = lines.length > from + HOVER_LINES ? '\n…' : '';
   return {
     range,
@@ -360,4 +367,14 @@ export async function hoverInfo(fs: FileSystem, doc: SkillDocument, position: Po
     tokensEstimated: t.truncated || undefined,
     markdown: `${title} · ${t.truncated ? '≈' : ''}${tokens} tokens\n\n${fence}${lang}\n${shown}${more}\n${fence}`,
   };
+}
+
+/**
+ * A code fence longer than any run of backticks in `text`: the file's own fences (````
+ * too) cannot close it, so no text of the file renders as Markdown in the hover.
+ */
+export function fenceFor(text: string): string {
+  let longest = 0;
+  for (const m of text.matchAll(/`{3,}/g)) longest = Math.max(longest, m[0].length);
+  return '`'.repeat(Math.max(3, longest + 1));
 }

@@ -1,7 +1,9 @@
 import type { SkillCatalog } from '../catalog/catalog';
-import type { CatalogSnapshot } from '../catalog/types';
+import * as path from 'node:path';
+import type { CatalogEntry, CatalogSnapshot } from '../catalog/types';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
+import { oneLine } from '../text/oneLine';
 import { countTokens, tokenizerName } from '../text/tokens';
 import type { FileSystem } from '../workspace/fileSystem';
 import { AGENTSKILLS_FAILURE_NOTE, agentskillsListFailure, renderAgentskillsIndex } from './agentskills';
@@ -20,6 +22,11 @@ import { LOAD_AGENTS, READ_AGENTS, RENDER_AGENTS, UnsupportedPreviewError } from
 
 /** The index (skill list) an agent puts into context, with every left-out skill. Pure and linear. */
 export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {}): IndexPreview {
+  const preview = renderIndexOf(snapshot, opts);
+  return withLinkNotes(preview, snapshot.skills);
+}
+
+function renderIndexOf(snapshot: CatalogSnapshot, opts: RenderOptions): IndexPreview {
   const omitted = [...snapshot.skipped, ...snapshot.shadowed];
   const skills = snapshot.skills;
   switch (snapshot.agent) {
@@ -75,6 +82,26 @@ export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {})
 
 /** What the agent's load tool returns for `name` (or its error text). */
 export async function renderLoad(catalog: SkillCatalog, fs: FileSystem, name: string): Promise<ToolPreview> {
+  const preview = await renderLoadOf(catalog, fs, name);
+  const e = preview.ok ? await catalog.lookup(name) : undefined;
+  return e ? withLinkNotes(preview, [e]) : preview;
+}
+
+/**
+ * A SKILL.md that is a symbolic link to a file outside its folder: the agents read that
+ * file as the skill, and so does the preview; the report says so (docs/security.md).
+ */
+function withLinkNotes<T extends IndexPreview | ToolPreview>(preview: T, entries: readonly CatalogEntry[]): T {
+  const notes = entries.filter((e) => !within(e.realDir, e.realPath)).map((e) => `${e.name}: ${e.path} is a symbolic link to ${e.realPath}, outside its skill folder; the agent reads that file as the skill, and so does this preview`);
+  return notes.length ? { ...preview, notes: [...preview.notes, ...notes] } : preview;
+}
+
+function within(dir: string, p: string): boolean {
+  const r = path.relative(dir, p);
+  return r !== '' && r !== '..' && !r.startsWith('..' + path.sep) && !path.isAbsolute(r);
+}
+
+async function renderLoadOf(catalog: SkillCatalog, fs: FileSystem, name: string): Promise<ToolPreview> {
   switch (catalog.agent) {
     case 'lovia':
       return renderLoviaLoad(catalog, fs, name);
@@ -137,7 +164,8 @@ export function formatPreviewReport(preview: IndexPreview | ToolPreview, tokens:
   for (const p of problems) out.push(`  [${p.code}] ${p.path}: ${p.message}`);
   for (const n of preview.notes) out.push(`note: ${n}`);
   out.push(`total: ${tokens.total} tokens (${tokens.tokenizer})`);
-  return out.join('\n') + '\n';
+  // Names, paths and messages come from skills: one report line each, whatever they hold.
+  return out.map(oneLine).join('\n') + '\n';
 }
 
 export function isRenderAgent(agent: ProfileId): boolean {

@@ -1,5 +1,6 @@
 import { bodyTooLong } from './content/bodyTooLong';
 import { descriptionQuality } from './content/descriptionQuality';
+import { frameBreakout } from './content/frameBreakout';
 import { angleBrackets } from './fields/angleBrackets';
 import { fieldEmpty } from './fields/fieldEmpty';
 import { fieldMissing } from './fields/fieldMissing';
@@ -61,6 +62,7 @@ export const documentRules: readonly Rule[] = [
   listingTruncated,
   descriptionQuality,
   bodyTooLong,
+  frameBreakout,
   // contract fields in the frontmatter (skill.yaml's rules; see contracts/frontmatterRules.ts)
   ...frontmatterContractRules,
 ];

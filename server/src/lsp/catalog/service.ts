@@ -2,6 +2,7 @@
 // start-up), kept current from watched-file events with SkillCatalog.update, and
 // rebuilt when the roots or the configuration change. Every operation on one
 // agent's catalog runs in order (a scan never interleaves with an update).
+import { oneLine } from '../../core/text/oneLine';
 import * as path from 'node:path';
 import { autoAgents, skillFilesUnder } from '../../core/catalog/auto';
 import { extrasFilter, SkillCatalog, workspaceRoots } from '../../core/catalog/catalog';
@@ -347,7 +348,8 @@ export class CatalogService {
       // Why an unknown name is not loadable (the CLI's report has no such lines).
       const lines = report.split('\n');
       const why = [`"${name}" is not loadable (${omitted.length}):`, ...omitted.map((o) => `  [${o.reason}] ${o.path}: ${o.message}${o.winner ? ` (winner: ${o.winner})` : ''}`)];
-      lines.splice(lines.length - 2, 0, ...why);
+      // One report line each, as formatPreviewReport writes them: skill text cannot add lines.
+      lines.splice(lines.length - 2, 0, ...why.map(oneLine));
       report = lines.join('\n');
     }
     return {

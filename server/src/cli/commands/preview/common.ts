@@ -8,6 +8,7 @@ import { findConfigFile, loadConfigFile } from '../../../core/config/loadConfig'
 import { isProfileId } from '../../../core/profiles/registry';
 import type { ProfileId } from '../../../core/profiles/types';
 import { countPreviewTokens, formatPreviewReport, RENDER_AGENTS, type IndexPreview, type RenderOptions, type ToolPreview } from '../../../core/render';
+import { escapedNote, joinParts } from '../../../core/render/partHeaders';
 import { NodeFileSystem } from '../../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../../node/pluginFolders';
 import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
@@ -141,6 +142,7 @@ export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: Inde
     return;
   }
   const partId = args.options.part as string | undefined;
+  let notes: string[] = [];
   if (partId !== undefined) {
     const p = preview.parts.find((x) => x.id === partId);
     if (!p) throw new UsageError(`no part "${partId}"; parts: ${preview.parts.map((x) => x.id).join(', ')}`);
@@ -148,7 +150,9 @@ export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: Inde
   } else if (preview.parts.length === 1) {
     write(preview.parts[0].text);
   } else {
-    write(preview.parts.map((p) => `==> ${p.id}: ${p.title} <==\n${p.text}`).join('\n'));
+    const joined = joinParts(preview.parts);
+    write(joined.text);
+    notes = joined.escaped.map(escapedNote);
   }
-  if (!args.options.quiet) process.stderr.write(formatPreviewReport(preview, tokens, snap.problems));
+  if (!args.options.quiet) process.stderr.write(formatPreviewReport(notes.length ? { ...preview, notes: [...preview.notes, ...notes] } : preview, tokens, snap.problems));
 }

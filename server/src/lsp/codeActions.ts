@@ -23,7 +23,10 @@ export interface CodeActionContextInfo {
   uri: string;
   file: string;
   doc: SkillDocument | undefined;
-  /** diagnostics of the current version, with their fixes */
+  /**
+   * diagnostics of the current version, with their fixes: a SKILL.md's check also
+   * reports on its other files (a linked guide); only those of `file` are used here
+   */
   diagnostics: SkillDiagnostic[];
   /** the version they were computed for */
   version: number;
@@ -47,10 +50,11 @@ function overlaps(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
  * have the older positions, and applied to the new text they would land elsewhere.
  * undefined: the diagnostic is stale (no fix, and no suppression comment either).
  */
-function fixesOf(d: Diagnostic, current: SkillDiagnostic[], version: number): Fix[] | undefined {
+function fixesOf(d: Diagnostic, current: SkillDiagnostic[], file: string, version: number): Fix[] | undefined {
   // Code and range are not enough: `---\n---` has "Missing `name`" and "Missing
-  // `description`" on one range, and only the first has a fix.
-  const hit = current.find((c) => c.code === d.code && sameRange(c.range, d.range) && c.message === d.message);
+  // `description`" on one range, and only the first has a fix. A linked file's
+  // diagnostic on the same range is another diagnostic: its edits are for that file.
+  const hit = current.find((c) => c.file === file && c.code === d.code && sameRange(c.range, d.range) && c.message === d.message);
   if (hit) return hit.fixes ?? [];
   const data = d.data as DiagnosticData | undefined;
   if (data?.version !== version) return undefined;
@@ -65,7 +69,7 @@ export function provideCodeActions(params: CodeActionParams, info: CodeActionCon
     const live: Diagnostic[] = [];
     for (const d of params.context.diagnostics) {
       if (d.source !== 'skillmd') continue;
-      const fixes = fixesOf(d, info.diagnostics, info.version);
+      const fixes = fixesOf(d, info.diagnostics, info.file, info.version);
       if (!fixes) continue;
       live.push(d);
       for (const fix of fixes) {
@@ -99,6 +103,8 @@ export function provideCodeActions(params: CodeActionParams, info: CodeActionCon
 export function fixAll(info: CodeActionContextInfo): CodeAction | undefined {
   const edits: TextEdit[] = [];
   for (const d of info.diagnostics) {
+    // Fixes of another file's diagnostics carry that file's positions: "in this file" only.
+    if (d.file !== info.file) continue;
     const fixes = d.fixes ?? [];
     const fix = fixes.find((f) => f.preferred);
     if (!fix?.edits?.length || fix.change) continue;

@@ -27,7 +27,7 @@ import { preloadTokenizer, tokenizerFailure, tokenizerReady } from './core/text/
 import { NodeFileSystem } from './node/nodeFileSystem';
 import { pluginFolderProbe } from './node/pluginFolders';
 import { PLUGIN_FOLDERS } from './core/profiles/targets';
-import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
+import { FIX_ALL_KIND, MAX_QUICK_FIXES, provideCodeActions } from './lsp/codeActions';
 import { provideCompletion } from './lsp/completion';
 import { Configuration, readSettings } from './lsp/configuration';
 import { isSkillFile, pathToUri, rememberUri, toWorkspaceEdit, uriToPath, type EditCapabilities } from './lsp/convert';
@@ -450,13 +450,17 @@ connection.onCodeAction(async (params) => {
   const file = uriToPath(uri);
   if (!file) return [];
   const r = await docs.fullDiagnostics(uri);
-  if (r) return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, version: r.version, caps: editCaps, versionOf });
+  const opts = {
+    disabledSupport: !!caps.textDocument?.codeAction?.disabledSupport,
+    onOmitted: (n: number) => connection.console.log(`skillmd: ${n} quick fixes over ${MAX_QUICK_FIXES} not listed for ${uri}`),
+  };
+  if (r) return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, version: r.version, caps: editCaps, versionOf }, opts);
   const open = documents.get(uri);
   const dir = open && !isSkillFile(file) && isMarkdownFile(file) ? refs.skillDirOf(file) : undefined;
   if (!open || !dir) return [];
   // Editors ask on every cursor move: check the skill again only when there is a fix to find.
   if (!params.context.only && !params.context.diagnostics.some((d) => d.source === 'skillmd')) return [];
-  return provideCodeActions(params, { uri, file, doc: undefined, diagnostics: await markdownFileDiagnostics(file, dir), version: open.version, caps: editCaps, versionOf });
+  return provideCodeActions(params, { uri, file, doc: undefined, diagnostics: await markdownFileDiagnostics(file, dir), version: open.version, caps: editCaps, versionOf }, opts);
 });
 
 /**

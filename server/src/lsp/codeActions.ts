@@ -11,6 +11,7 @@ import {
 import type { SkillDocument } from '../core/document/model';
 import { entryKeyLine } from '../core/check/suppressions';
 import { eol } from '../core/rules/edits';
+import { documentRules } from '../core/rules/registry';
 import type { Fix, SkillDiagnostic } from '../core/types';
 import { fixToWorkspaceEdit, type DiagnosticData, type EditCapabilities, type VersionOf } from './convert';
 import { inFrontmatter } from './frontmatterContext';
@@ -198,6 +199,9 @@ export function fixAll(info: CodeActionContextInfo): CodeAction | undefined {
   };
 }
 
+/** Rules whose reports only a file-wide comment silences (see Rule.wholeDocument). */
+const WHOLE_DOCUMENT = new Set(documentRules.filter((r) => r.wholeDocument).map((r) => r.code));
+
 function suppressions(doc: SkillDocument, uri: string, d: Diagnostic, code: string): CodeAction[] {
   const nl = eol(doc);
   const line = d.range.start.line;
@@ -205,7 +209,9 @@ function suppressions(doc: SkillDocument, uri: string, d: Diagnostic, code: stri
   const fm = doc.frontmatter;
   const insertAt = (l: number, text: string): TextEdit => ({ range: { start: { line: l, character: 0 }, end: { line: l, character: 0 } }, newText: text });
   const indent = /^[ \t]*/.exec(doc.lines.lineText(Math.min(line, doc.lines.lineCount - 1)))![0];
-  if (inFrontmatter(doc, line)) {
+  if (WHOLE_DOCUMENT.has(code)) {
+    // A comment above the line would only move the report onto itself: the file-wide one alone.
+  } else if (inFrontmatter(doc, line)) {
     // Above the entry's key: a comment on a continuation line would land inside a
     // quoted or block value (and the comment covers the whole entry).
     const keyLine = entryKeyLine(doc, line);

@@ -34,6 +34,7 @@ import { isSkillFile, pathToUri, rememberUri, toWorkspaceEdit, uriToPath, type E
 import { DiagnosticsService, type DiagnosticMode } from './lsp/diagnostics';
 import { SkillDocuments } from './lsp/documents';
 import { foldingRanges } from './lsp/folding';
+import { guard } from './lsp/guard';
 import { IndexPool, indexThreads } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
@@ -61,6 +62,8 @@ const connection = createConnection(ProposedFeatures.all);
 // effect) must not end the user's session: Node would exit on it. It is logged instead.
 process.on('unhandledRejection', (e) => connection.console.error(`skillmd: unhandled rejection: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
 const documents = new TextDocuments(TextDocument);
+/** A request handler whose failure answers that request with an error, logged once. */
+const guarded = <A extends unknown[], R>(method: string, handler: (...args: A) => R | Promise<R>) => guard(method, (m) => connection.console.error(m), handler);
 const fs = new NodeFileSystem();
 const config = new Configuration(fs, pluginFolderProbe);
 const docs = new SkillDocuments(documents, config);
@@ -364,14 +367,14 @@ documents.onDidClose((e) => {
   if (indexed) void index.update(file).then(() => index.skills.has(file) || diagnostics.documentClosed(uri, false));
 });
 
-connection.languages.diagnostics.on(async (params, token) => {
+connection.languages.diagnostics.on(guarded('textDocument/diagnostic', async (params, token) => {
   await settingsReady;
   return diagnostics.pullDocument(params.textDocument.uri, params.previousResultId, token);
-});
-connection.languages.diagnostics.onWorkspace(async (params, token) => {
+}));
+connection.languages.diagnostics.onWorkspace(guarded('workspace/diagnostic', async (params, token) => {
   await settingsReady;
   return diagnostics.pullWorkspace(params.previousResultIds, token);
-});
+}));
 
 // ---------------------------------------------------------------- features
 
@@ -395,39 +398,39 @@ async function markdownDocAt(uri: string, position: Position) {
   return doc;
 }
 
-connection.onCompletion(async (params) => {
+connection.onCompletion(guarded('textDocument/completion', async (params) => {
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return [];
   const paths = await refs.completion(doc, params.position);
   if (paths) return paths;
   return isSkillFile(doc.path) ? provideCompletion(doc, params.position, targetsFor(doc.path), { snippets }) : [];
-});
+}));
 
-connection.onHover(async (params) => {
+connection.onHover(guarded('textDocument/hover', async (params) => {
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return null;
   const skillFile = isSkillFile(doc.path);
   if (hoverCountsTokens(doc, params.position, skillFile)) await tokenizerReady();
   const key = skillFile ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
   return key ?? (await refs.hover(doc, params.position)) ?? null;
-});
+}));
 
-connection.onDocumentLinks(async (params) => {
+connection.onDocumentLinks(guarded('textDocument/documentLink', async (params) => {
   const doc = await markdownDoc(params.textDocument.uri);
   return doc ? refs.documentLinks(doc) : [];
-});
+}));
 
-connection.onDefinition(async (params) => {
+connection.onDefinition(guarded('textDocument/definition', async (params) => {
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   return doc ? refs.definition(doc, params.position) : null;
-});
+}));
 
-connection.onReferences(async (params) => {
+connection.onReferences(guarded('textDocument/references', async (params) => {
   const file = uriToPath(params.textDocument.uri);
   return file ? refs.references(file, params.position) : [];
-});
+}));
 
-connection.workspace.onWillRenameFiles(async (params) => {
+connection.workspace.onWillRenameFiles(guarded('workspace/willRenameFiles', async (params) => {
   const setting = config.settings.renameUpdateReferences;
   if (setting === 'never') return null;
   const moves = params.files
@@ -443,9 +446,9 @@ connection.workspace.onWillRenameFiles(async (params) => {
     if (answer?.title !== 'Yes') return null;
   }
   return toWorkspaceEdit(change, editCaps, versionOf) ?? null;
-});
+}));
 
-connection.onCodeAction(async (params) => {
+connection.onCodeAction(guarded('textDocument/codeAction', async (params) => {
   const uri = params.textDocument.uri;
   const file = uriToPath(uri);
   if (!file) return [];
@@ -461,7 +464,7 @@ connection.onCodeAction(async (params) => {
   // Editors ask on every cursor move: check the skill again only when there is a fix to find.
   if (!params.context.only && !params.context.diagnostics.some((d) => d.source === 'skillmd')) return [];
   return provideCodeActions(params, { uri, file, doc: undefined, diagnostics: await markdownFileDiagnostics(file, dir), version: open.version, caps: editCaps, versionOf }, opts);
-});
+}));
 
 /**
  * What the skill's check reports on one of its Markdown files, with fixes: the index
@@ -483,13 +486,13 @@ async function markdownFileDiagnostics(file: string, skillDir: string): Promise<
   return [];
 }
 
-connection.onPrepareRename((params) => {
+connection.onPrepareRename(guarded('textDocument/prepareRename', (params) => {
   const doc = docs.parse(params.textDocument.uri);
   if (!doc) return null;
   return prepareRename(doc, doc.lines.offsetAt(params.position)) ?? null;
-});
+}));
 
-connection.onRenameRequest(async (params, token) => {
+connection.onRenameRequest(guarded('textDocument/rename', async (params, token) => {
   const doc = docs.parse(params.textDocument.uri);
   if (!doc || !prepareRename(doc, doc.lines.offsetAt(params.position))) return null;
   // The index holds every skill once it is ready; without it (workspace diagnostics
@@ -515,22 +518,22 @@ connection.onRenameRequest(async (params, token) => {
     versionOf,
     token,
   });
-});
+}));
 
-connection.onDocumentSymbol((params) => {
+connection.onDocumentSymbol(guarded('textDocument/documentSymbol', (params) => {
   const doc = docs.parse(params.textDocument.uri);
   if (!doc) return [];
   const symbols = documentSymbols(doc);
   return hierarchicalSymbols ? symbols : flatSymbols(params.textDocument.uri, symbols);
-});
+}));
 
-connection.onFoldingRanges((params) => {
+connection.onFoldingRanges(guarded('textDocument/foldingRange', (params) => {
   const doc = docs.parse(params.textDocument.uri);
   return doc ? foldingRanges(doc) : [];
-});
+}));
 
-connection.onRequest(INDEX_STATUS, (): IndexStatus => ({ ...index.status, diagnosticMode: mode }));
-connection.onRequest(SERVER_STATS, (params: ServerStatsParams | undefined) => serverStats(params));
+connection.onRequest(INDEX_STATUS, guarded(INDEX_STATUS, (): IndexStatus => ({ ...index.status, diagnosticMode: mode })));
+connection.onRequest(SERVER_STATS, guarded(SERVER_STATS, (params: ServerStatsParams | undefined) => serverStats(params)));
 
 documents.listen(connection);
 connection.listen();

@@ -16,12 +16,20 @@ import { packCheck, unpackCheck, type WireCheck } from './indexWire';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 
 const BATCH = 24;
+/**
+ * Workers that die during runs are replaced, up to this many times until the pool
+ * next goes idle; past that (a crash that keeps coming back) the main thread checks
+ * what is left, as when no worker could start.
+ */
+export const MAX_REPLACEMENTS = 3;
 const IN_FLIGHT = 2;
 /** Batches the walk may run ahead of the workers before it waits for a result. */
 const WALK_AHEAD = 4;
 
 interface WorkerInput {
   skillmdIndexWorker: true;
+  /** how many workers this pool started before this one (0: the first) */
+  serial: number;
 }
 
 interface BatchMessage {
@@ -58,8 +66,10 @@ export function runIndexWorker(): void {
   // with a fresh cache for each generation of the configuration.
   let generation = -1;
   let isPluginFolder = pluginFolderProbe();
-  // For the test of the main thread taking over from a worker that dies mid-index.
-  let exitAfter = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity;
+  // For the tests of a worker that dies mid-index: it exits when batch N+1 arrives,
+  // if it is one of the first SKILLMD_TEST_INDEX_WORKER_EXITS workers (default: every one).
+  const exits = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXITS ?? Infinity);
+  let exitAfter = (workerData as WorkerInput).serial < exits ? Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity : Infinity;
   let chain = Promise.resolve();
   parentPort!.on('message', (m: BatchMessage) => {
     chain = chain.then(async () => {
@@ -101,6 +111,8 @@ interface Slot {
   worker: Worker;
   /** terminated on purpose (idle) */
   stopping?: boolean;
+  /** died (its death was handled) */
+  dead?: boolean;
   busy: number;
   pending: Map<number, (out: DiskCheck[] | undefined) => void>;
 }
@@ -121,6 +133,8 @@ export class IndexPool {
   private nextId = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private runs = 0;
+  private started = 0;
+  private replacements = 0;
   /**
    * Every unfinished run's way to send its batches and wake its waiting caller. Runs
    * share the workers: a slot freed by one run's batch may be another's turn (a new
@@ -141,7 +155,8 @@ export class IndexPool {
       // A worker's garbage is short-lived (one batch): a small young generation keeps
       // its memory down (10,000 skills: peak RSS -15 MB) at no measurable cost.
       const resourceLimits = { maxYoungGenerationSizeMb: 8 };
-      const worker = new Worker(this.bundle, { workerData: { skillmdIndexWorker: true } satisfies WorkerInput, stdout: true, stderr: true, resourceLimits });
+      const workerData: WorkerInput = { skillmdIndexWorker: true, serial: this.started++ };
+      const worker = new Worker(this.bundle, { workerData, stdout: true, stderr: true, resourceLimits });
       const slot: Slot = { worker, busy: 0, pending: new Map() };
       worker.on('message', (m: ResultMessage) => {
         const done = slot.pending.get(m.id);
@@ -151,11 +166,19 @@ export class IndexPool {
         this.wakeAll();
       });
       const fail = (e: Error | number) => {
-        if (slot.stopping) return;
+        // An uncaught exception fires 'error' and then 'exit': one death, handled once.
+        if (slot.stopping || slot.dead) return;
+        slot.dead = true;
         this.log(`index worker stopped: ${e instanceof Error ? e.message : `exit ${e}`}`);
         this.slots = this.slots.filter((s) => s !== slot);
         for (const done of slot.pending.values()) done(undefined);
         slot.pending.clear();
+        // Its batches went back to the queue: a new worker takes them, while runs need one.
+        if (this.runs > 0 && this.replacements < MAX_REPLACEMENTS) {
+          this.replacements++;
+          this.log(`index worker replaced (${this.replacements} of at most ${MAX_REPLACEMENTS} until idle)`);
+          this.start();
+        }
         this.wakeAll();
       };
       worker.on('error', fail);
@@ -189,6 +212,7 @@ export class IndexPool {
         void s.worker.terminate();
       }
       this.slots = [];
+      this.replacements = 0;
     }, 5000);
     this.idleTimer.unref();
   }

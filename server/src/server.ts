@@ -5,6 +5,7 @@ import {
   createConnection,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  FileOperationPatternKind,
   MessageType,
   ProposedFeatures,
   ShowMessageNotification,
@@ -12,6 +13,7 @@ import {
   TextDocumentSyncKind,
   WatchKind,
   type ClientCapabilities,
+  type FileOperationRegistrationOptions,
   type InitializeParams,
   type InitializeResult,
   type Position,
@@ -113,7 +115,12 @@ const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve))
 const versionOf = (uri: string) => documents.get(uri)?.version ?? null;
 const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFor(file)).targets;
 // Catalog and preview requests. Before onDidChangeWatchedFiles below: it chains behind that handler.
-registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+const catalog = registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+
+const ANY_FILE_OR_FOLDER: FileOperationRegistrationOptions["filters"] = [
+  { scheme: 'file', pattern: { glob: '**/*', matches: FileOperationPatternKind.file } },
+  { scheme: 'file', pattern: { glob: '**/*', matches: FileOperationPatternKind.folder } },
+];
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;
@@ -152,12 +159,10 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
         workspaceFolders: { supported: true, changeNotifications: true },
         // Files and folders inside skills; the handler ignores everything else.
         fileOperations: {
-          willRename: {
-            filters: [
-              { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
-              { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
-            ],
-          },
+          willRename: { filters: ANY_FILE_OR_FOLDER },
+          didRename: { filters: ANY_FILE_OR_FOLDER },
+          didDelete: { filters: ANY_FILE_OR_FOLDER },
+          didCreate: { filters: ANY_FILE_OR_FOLDER },
         },
       },
     },
@@ -257,7 +262,10 @@ function settingsChanged(): void {
   else void index.recheckAll();
 }
 
-connection.onDidChangeWatchedFiles(async ({ changes }) => {
+connection.onDidChangeWatchedFiles(({ changes }) => filesChanged(changes));
+
+/** Files and folders created, changed or deleted: from the file watcher, or the editor's file operations. */
+async function filesChanged(changes: readonly { uri: string; type: FileChangeType }[]): Promise<void> {
   let configChanged = false;
   let pluginsChanged = false;
   const changed: string[] = [];
@@ -293,7 +301,26 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
     if (config.settings.workspaceDiagnostics && index.status.runs > 0) void reindex();
     diagnostics.refreshAll(!!caps.workspace?.diagnostics?.refreshSupport);
   }
-});
+}
+
+// The editor's own renames and deletes (Explorer, F2 on `name`, "Rename the folder"):
+// the same path as the file watcher's events, so the diagnostics of what is gone go at
+// once even where the watcher is late, or reports a folder and not the files in it.
+// The watcher usually reports them as well: every step is idempotent.
+const fileOperation = async (changes: { uri: string; type: FileChangeType }[]) => {
+  await filesChanged(changes);
+  const kind = (t: FileChangeType) => (t === FileChangeType.Created ? 'created' : 'deleted') as 'created' | 'deleted';
+  await catalog.filesChanged(changes.flatMap((c) => {
+    const p = uriToPath(c.uri);
+    return p ? [{ path: p, type: kind(c.type) }] : [];
+  }));
+};
+connection.workspace.onDidRenameFiles(({ files }) => fileOperation(files.flatMap((f) => [
+  { uri: f.oldUri, type: FileChangeType.Deleted },
+  { uri: f.newUri, type: FileChangeType.Created },
+])));
+connection.workspace.onDidDeleteFiles(({ files }) => fileOperation(files.map((f) => ({ uri: f.uri, type: FileChangeType.Deleted }))));
+connection.workspace.onDidCreateFiles(({ files }) => fileOperation(files.map((f) => ({ uri: f.uri, type: FileChangeType.Created }))));
 
 async function indexCreatedFolder(folder: string): Promise<void> {
   const st = await fs.stat(folder).catch(() => undefined);

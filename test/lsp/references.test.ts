@@ -75,14 +75,11 @@ describe('references', () => {
     assert.equal(caps.definitionProvider, true);
     assert.equal(caps.referencesProvider, true);
     assert.deepEqual(caps.completionProvider.triggerCharacters, [':', ' ', '-', ',', '/', '#', '(', '"', '`']);
-    assert.deepEqual(caps.workspace.fileOperations, {
-      willRename: {
-        filters: [
-          { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
-          { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
-        ],
-      },
-    });
+    const filters = [
+      { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
+      { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+    ];
+    assert.deepEqual(caps.workspace.fileOperations, { willRename: { filters }, didRename: { filters }, didDelete: { filters }, didCreate: { filters } });
     const watchers = (c.registrations as { method: string; registerOptions: { watchers: unknown[] } }[])
       .find((x) => x.method === 'workspace/didChangeWatchedFiles')!.registerOptions.watchers;
     assert.deepEqual(watchers, [{ globPattern: '**/.skillmd.json' }, { globPattern: '**/*', kind: 7 }]);

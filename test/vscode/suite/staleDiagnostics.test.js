@@ -1,0 +1,62 @@
+'use strict';
+// Issue 18 item 2: after a skill folder is renamed the Problems panel kept the old
+// path's errors until a restart. A folder renamed through the workspace API (as F2 on
+// `name` and "Rename the folder" do), with its SKILL.md closed and open, and one moved
+// from outside VS Code (`mv`): the old URI must have no diagnostics, the new one its own.
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vscode = require('vscode');
+const { activeExtension, openFile, waitFor, workspaceRoot } = require('./helpers');
+
+const skill = (name) => `---\nname: ${name}\ndescription: A skill to rename. Use when testing renames.\n---\n# ${name}\n`;
+const codes = (uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillmd').map((d) => d.code && typeof d.code === 'object' ? d.code.value : d.code);
+
+suite('stale diagnostics', () => {
+  let base;
+  before(async () => {
+    await activeExtension();
+    base = path.join(workspaceRoot(), 'skills');
+  });
+
+  /** A skill folder whose name differs from its folder (name-folder-mismatch), shown in the Problems panel. */
+  async function makeSkill(folder, name) {
+    const file = path.join(base, folder, 'SKILL.md');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, skill(name));
+    const uri = vscode.Uri.file(file);
+    await waitFor(() => codes(uri).includes('name-folder-mismatch'), { timeout: 30_000, what: `name-folder-mismatch on ${file}` });
+    return uri;
+  }
+
+  async function expectMoved(oldUri, newUri) {
+    await waitFor(() => codes(oldUri).length === 0, { timeout: 20_000, what: `no diagnostics left on ${oldUri.fsPath} (has ${JSON.stringify(codes(oldUri))})` });
+    await waitFor(() => codes(newUri).includes('name-folder-mismatch'), { timeout: 20_000, what: `the new path's own diagnostics on ${newUri.fsPath}` });
+    assert.deepEqual(codes(oldUri), []);
+    assert.deepEqual(codes(newUri), ['name-folder-mismatch']);
+  }
+
+  test('a skill folder renamed with the workspace API: the old URI has no diagnostics', async () => {
+    const oldUri = await makeSkill('stale-a', 'stale-a-name');
+    const edit = new vscode.WorkspaceEdit();
+    edit.renameFile(vscode.Uri.file(path.join(base, 'stale-a')), vscode.Uri.file(path.join(base, 'stale-a2')));
+    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    await expectMoved(oldUri, vscode.Uri.file(path.join(base, 'stale-a2', 'SKILL.md')));
+  }, 60_000);
+
+  test('the same with the SKILL.md open in an editor', async () => {
+    const oldUri = await makeSkill('stale-b', 'stale-b-name');
+    await openFile(oldUri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.renameFile(vscode.Uri.file(path.join(base, 'stale-b')), vscode.Uri.file(path.join(base, 'stale-b2')));
+    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    await expectMoved(oldUri, vscode.Uri.file(path.join(base, 'stale-b2', 'SKILL.md')));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }, 60_000);
+
+  test('a skill folder moved from outside VS Code (mv)', async () => {
+    const oldUri = await makeSkill('stale-c', 'stale-c-name');
+    fs.renameSync(path.join(base, 'stale-c'), path.join(base, 'stale-c2'));
+    await expectMoved(oldUri, vscode.Uri.file(path.join(base, 'stale-c2', 'SKILL.md')));
+  }, 60_000);
+});

@@ -54,6 +54,42 @@ suite('stale diagnostics', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }, 60_000);
 
+  test('F2 on `name` (the rename provider renames the folder too): nothing left on the old path', async () => {
+    const file = path.join(base, 'stale-d', 'SKILL.md');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, skill('stale-d') + 'Read [the missing guide](missing.md).\n');
+    const oldUri = vscode.Uri.file(file);
+    await waitFor(() => codes(oldUri).includes('reference-missing'), { timeout: 30_000, what: 'reference-missing on the skill' });
+    await openFile(oldUri);
+    // What F2 does, through the extension's command (executeDocumentRenameProvider
+    // reorders the file operations ahead of the text edits: see client/src/renameSkill.ts).
+    const result = await vscode.commands.executeCommand('skillmd.renameSkill', oldUri, 'stale-d2');
+    assert.deepEqual(result, { applied: true, newName: 'stale-d2' });
+    const newUri = vscode.Uri.file(path.join(base, 'stale-d2', 'SKILL.md'));
+    await waitFor(() => codes(oldUri).length === 0, { timeout: 20_000, what: `no diagnostics left on ${oldUri.fsPath} (has ${JSON.stringify(codes(oldUri))})` });
+    await waitFor(() => codes(newUri).includes('reference-missing'), { timeout: 20_000, what: 'the new path\'s own diagnostics' });
+    // Settled: still nothing on the old path, and the new one has only its own problem.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.deepEqual(codes(oldUri), []);
+    assert.deepEqual(codes(newUri), ['reference-missing']);
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }, 60_000);
+
+  test('examples: F2 changelog-writer → changelog-author leaves nothing on skills/changelog-writer', async () => {
+    const oldUri = vscode.Uri.file(path.join(base, 'changelog-writer', 'SKILL.md'));
+    await openFile(oldUri);
+    const result = await vscode.commands.executeCommand('skillmd.renameSkill', oldUri, 'changelog-author');
+    assert.deepEqual(result, { applied: true, newName: 'changelog-author' });
+    const newUri = vscode.Uri.file(path.join(base, 'changelog-author', 'SKILL.md'));
+    await waitFor(() => fs.existsSync(newUri.fsPath), { what: 'the renamed folder' });
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.deepEqual(codes(oldUri), []);
+    assert.deepEqual(codes(newUri), []);
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }, 60_000);
+
   test('a skill folder moved from outside VS Code (mv)', async () => {
     const oldUri = await makeSkill('stale-c', 'stale-c-name');
     fs.renameSync(path.join(base, 'stale-c'), path.join(base, 'stale-c2'));

@@ -426,6 +426,9 @@ async function markdownDocAt(uri: string, position: Position) {
 }
 
 connection.onCompletion(guarded('textDocument/completion', async (params) => {
+  // The targets come from the settings and .skillmd.json: a completion before they are
+  // loaded would offer another agent's keys and values.
+  await settingsReady;
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return [];
   const paths = await refs.completion(doc, params.position);
@@ -434,6 +437,7 @@ connection.onCompletion(guarded('textDocument/completion', async (params) => {
 }));
 
 connection.onHover(guarded('textDocument/hover', async (params) => {
+  await settingsReady;
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return null;
   const skillFile = isSkillFile(doc.path);

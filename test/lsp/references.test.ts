@@ -102,13 +102,12 @@ describe('references', () => {
     assert.deepEqual((await c.diagnosticsFor(u('closed/SKILL.md'))).map((d) => [d.code, d.range, d.message]), [['reference-missing', r(4, 13, 4, 32), LATER_MESSAGE]]);
   });
 
-  test('document links: every reference, fragments as #L<line>', async () => {
+  test('document links: every reference to a file that exists (a missing one would open an error), fragments as #L<line>', async () => {
     const links = await c.request<Link[]>('textDocument/documentLink', doc);
     assert.deepEqual(links, [
       { range: r(6, 16, 6, 35), target: u('refskill/references/guide.md'), tooltip: 'Open references/guide.md' },
       { range: r(6, 49, 6, 74), target: u('refskill/references/guide.md') + '#L5', tooltip: 'Open references/guide.md#usage' },
       { range: r(7, 5, 7, 19), target: u('refskill/scripts/run.sh'), tooltip: 'Open scripts/run.sh' },
-      { range: r(7, 41, 7, 62), target: u('refskill/references/missing.md'), tooltip: 'Open references/missing.md' },
       { range: r(8, 8, 8, 23), target: u('refskill/assets/logo.png'), tooltip: 'Open assets/logo.png' },
       { range: r(11, 16, 11, 22), target: uri + '#L11', tooltip: 'Open SKILL.md#local' },
     ]);

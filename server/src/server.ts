@@ -391,7 +391,14 @@ documents.onDidClose((e) => {
   const uri = e.document.uri;
   const indexed = config.settings.workspaceDiagnostics && folders.some((f) => file === f || file.startsWith(f + path.sep));
   diagnostics.documentClosed(uri, indexed);
-  if (indexed) void index.update(file).then(() => index.skills.has(file) || diagnostics.documentClosed(uri, false));
+  // Shown for nothing now: what its references depended on is no one's business (a
+  // server that opens and closes thousands of skills kept every one's paths).
+  const forgotten = () => {
+    refs.deps.remove(file);
+    diagnostics.documentClosed(uri, false);
+  };
+  if (indexed) void index.update(file).then(() => index.skills.has(file) || forgotten());
+  else refs.deps.remove(file);
 });
 
 connection.languages.diagnostics.on(guarded('textDocument/diagnostic', async (params, token) => {

@@ -175,8 +175,9 @@ function omittedAction(count: number): CodeAction {
 
 /**
  * The preferred in-file fix of every diagnostic, skipping any that overlaps an
- * earlier one. Fixes that delete content or touch other files are never preferred by
- * the rules, so "fix all" cannot remove a field or rename a folder behind your back.
+ * earlier one. Fixes that delete content are never preferred by the rules, and those
+ * that touch other files (a folder rename) are skipped here, so "fix all" cannot
+ * remove a field or rename a folder behind your back.
  */
 export function fixAll(info: CodeActionContextInfo): CodeAction | undefined {
   const edits = new EditSet();
@@ -184,8 +185,8 @@ export function fixAll(info: CodeActionContextInfo): CodeAction | undefined {
     // Fixes of another file's diagnostics carry that file's positions: "in this file" only.
     if (d.file !== info.file) continue;
     const fixes = d.fixes ?? [];
-    const fix = fixes.find((f) => f.preferred);
-    if (!fix?.edits?.length || fix.change) continue;
+    const fix = fixes.find((f) => f.preferred && !f.change && f.edits?.length);
+    if (!fix?.edits?.length) continue;
     edits.addAll(fix.edits);
   }
   if (edits.size === 0) return undefined;

@@ -14,6 +14,7 @@ test('a folder that is no valid name: one fix renames name and folder together',
       title: 'Change name to `data-cleaner` and rename the folder to match',
       edits: [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 18 } }, newText: 'data-cleaner' }],
       change: { edits: {}, renames: [{ from: '/ws/skills/Data_Cleaner', to: '/ws/skills/data-cleaner' }] },
+      preferred: true,
     },
     { title: 'Change name to `data-cleaner`', edits: [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 18 } }, newText: 'data-cleaner' }], preferred: true },
   ]);

@@ -90,6 +90,45 @@ suite('stale diagnostics', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }, 60_000);
 
+  test('examples: Data_Cleaner\'s one fix for name and folder leaves nothing on the old path', async () => {
+    const oldUri = vscode.Uri.file(path.join(base, 'Data_Cleaner', 'SKILL.md'));
+    const editor = await openFile(oldUri);
+    const format = await waitFor(() => vscode.languages.getDiagnostics(oldUri).find((d) => (d.code?.value ?? d.code) === 'name-format'), { timeout: 30_000, what: 'name-format on Data_Cleaner' });
+    // The document's own check may still be on its way right after it opened: ask until it answers.
+    const actions = await waitFor(async () => {
+      const list = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', editor.document.uri, format.range, vscode.CodeActionKind.QuickFix.value);
+      return list?.length ? list : undefined;
+    }, { timeout: 20_000, what: 'quick fixes for name-format' });
+    assert.equal(actions[0]?.title, 'Change name to `data-cleaner` and rename the folder to match', JSON.stringify(actions.map((a) => a.title)));
+    // Applied as the light bulb applies it (executeCodeActionProvider's copy of the edit
+    // puts the folder rename ahead of the text edit, out of the server's order).
+    editor.selection = new vscode.Selection(format.range.start, format.range.start);
+    await vscode.commands.executeCommand('editor.action.codeAction', { kind: vscode.CodeActionKind.QuickFix.value, apply: 'first' });
+    const newUri = vscode.Uri.file(path.join(base, 'data-cleaner', 'SKILL.md'));
+    await waitFor(() => fs.existsSync(newUri.fsPath), { what: 'the renamed folder' });
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    await waitFor(() => codes(oldUri).length === 0, { timeout: 20_000, what: `no diagnostics left on ${oldUri.fsPath} (has ${JSON.stringify(codes(oldUri))})` });
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.deepEqual(codes(oldUri), []);
+    // Name and folder agree: no name-format, no name-folder-mismatch on the new path.
+    assert.deepEqual(codes(newUri).filter((c) => c === 'name-format' || c === 'name-folder-mismatch'), []);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }, 60_000);
+
+  test('completion after `license: ` (space is a trigger character) lists SPDX ids', async () => {
+    const file = path.join(base, 'stale-license', 'SKILL.md');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '---\nname: stale-license\ndescription: Completes licenses. Use when testing completion.\nlicense: \n---\n');
+    const editor = await openFile(file);
+    const list = await waitFor(async () => {
+      const l = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(3, 9), ' ');
+      return l.items.some((i) => (i.label.label ?? i.label) === 'MIT') ? l : undefined;
+    }, { timeout: 20_000, what: 'MIT among the completions' });
+    const labels = list.items.map((i) => i.label.label ?? i.label);
+    assert.deepEqual(labels.slice(0, 3), ['MIT', 'Apache-2.0', 'BSD-3-Clause']);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }, 60_000);
+
   test('a skill folder moved from outside VS Code (mv)', async () => {
     const oldUri = await makeSkill('stale-c', 'stale-c-name');
     fs.renameSync(path.join(base, 'stale-c'), path.join(base, 'stale-c2'));

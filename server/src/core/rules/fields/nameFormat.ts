@@ -57,6 +57,8 @@ export const nameFormat: Rule = {
         title: `Change name to \`${suggestion}\` and rename the folder to match`,
         edits,
         change: { edits: {}, renames: [{ from: ctx.skillDir, to: path.join(path.dirname(ctx.skillDir), suggestion) }] },
+        // The fix an editor offers first; "fix all" takes the name-only one (no renames there).
+        preferred: true,
       });
     }
     const what = joinAnd(ORDER.filter((k) => found.has(k)).map((k) => PHRASES[k](found.get(k)!)));

@@ -37,6 +37,14 @@ const files = findTests(join(root, 'test')).filter((f) => only.length === 0 || o
 // of workspace.test.ts (of dozens) stayed alive after every test had passed, with no
 // server process left; a CI run must fail or pass, never wait for a stray handle.
 if (files.length) run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-force-exit', ...files]);
+// The corpus sweep (scripts/sweep.mjs) over the shared corpora of real skills, where
+// this machine has them: any internal error (CLI or server) or range outside its
+// document fails the run. Skipped with SKILLMD_SWEEP_SKIP=1 or when the folders are absent.
+const corpora = join(root, '..', 'shared', 'corpus');
+if ((only.length === 0 || only.some((o) => 'sweep'.includes(o))) && !process.env.SKILLMD_SWEEP_SKIP && existsSync(corpora)) {
+  const folders = readdirSync(corpora).sort().map((d) => join(corpora, d)).filter((d) => statSync(d).isDirectory());
+  if (folders.length) run(process.execPath, ['scripts/sweep.mjs', ...folders]);
+}
 for (const suite of ['test/neovim/run.mjs', 'test/vscode/run.mjs']) {
   if (only.length && !only.some((o) => suite.includes(o))) continue;
   if (existsSync(join(root, suite))) run(process.execPath, [suite]);

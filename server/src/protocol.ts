@@ -35,6 +35,8 @@ export const INDEX_STATUS = 'skillmd/indexStatus';
 /** `skillmd/serverStats` params: `reset` starts a new measuring window. */
 export interface ServerStatsParams {
   reset?: boolean;
+  /** collect garbage (a full GC) before measuring: for leak tests and benchmarks */
+  gc?: boolean;
 }
 
 /** The server process's memory and how long its event loop was blocked. */

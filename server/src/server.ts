@@ -5,6 +5,8 @@ import {
   createConnection,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  FileOperationPatternKind,
+  type PrepareRenameResult,
   MessageType,
   ProposedFeatures,
   ShowMessageNotification,
@@ -12,6 +14,7 @@ import {
   TextDocumentSyncKind,
   WatchKind,
   type ClientCapabilities,
+  type FileOperationRegistrationOptions,
   type InitializeParams,
   type InitializeResult,
   type Position,
@@ -27,13 +30,14 @@ import { preloadTokenizer, tokenizerFailure, tokenizerReady } from './core/text/
 import { NodeFileSystem } from './node/nodeFileSystem';
 import { pluginFolderProbe } from './node/pluginFolders';
 import { PLUGIN_FOLDERS } from './core/profiles/targets';
-import { FIX_ALL_KIND, provideCodeActions } from './lsp/codeActions';
+import { FIX_ALL_KIND, MAX_QUICK_FIXES, provideCodeActions } from './lsp/codeActions';
 import { provideCompletion } from './lsp/completion';
 import { Configuration, readSettings } from './lsp/configuration';
 import { isSkillFile, pathToUri, rememberUri, toWorkspaceEdit, uriToPath, type EditCapabilities } from './lsp/convert';
 import { DiagnosticsService, type DiagnosticMode } from './lsp/diagnostics';
 import { SkillDocuments } from './lsp/documents';
 import { foldingRanges } from './lsp/folding';
+import { guard } from './lsp/guard';
 import { IndexPool, indexThreads } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
@@ -63,6 +67,8 @@ const connection = createConnection(ProposedFeatures.all);
 // effect) must not end the user's session: Node would exit on it. It is logged instead.
 process.on('unhandledRejection', (e) => connection.console.error(`skillmd: unhandled rejection: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
 const documents = new TextDocuments(TextDocument);
+/** A request handler whose failure answers that request with an error, logged once. */
+const guarded = <A extends unknown[], R>(method: string, handler: (...args: A) => R | Promise<R>) => guard(method, (m) => connection.console.error(m), handler);
 const fs = new NodeFileSystem();
 const config = new Configuration(fs, pluginFolderProbe);
 const docs = new SkillDocuments(documents, config);
@@ -118,6 +124,10 @@ const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFo
 // Catalog and preview requests. Before onDidChangeWatchedFiles below: it chains behind that handler.
 const catalogService = registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
 registerRouteRequest(connection, catalogService, liveFs);
+const ANY_FILE_OR_FOLDER: FileOperationRegistrationOptions["filters"] = [
+  { scheme: 'file', pattern: { glob: '**/*', matches: FileOperationPatternKind.file } },
+  { scheme: 'file', pattern: { glob: '**/*', matches: FileOperationPatternKind.folder } },
+];
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;
@@ -156,12 +166,10 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
         workspaceFolders: { supported: true, changeNotifications: true },
         // Files and folders inside skills; the handler ignores everything else.
         fileOperations: {
-          willRename: {
-            filters: [
-              { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
-              { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
-            ],
-          },
+          willRename: { filters: ANY_FILE_OR_FOLDER },
+          didRename: { filters: ANY_FILE_OR_FOLDER },
+          didDelete: { filters: ANY_FILE_OR_FOLDER },
+          didCreate: { filters: ANY_FILE_OR_FOLDER },
         },
       },
     },
@@ -261,7 +269,10 @@ function settingsChanged(): void {
   else void index.recheckAll();
 }
 
-connection.onDidChangeWatchedFiles(async ({ changes }) => {
+connection.onDidChangeWatchedFiles(({ changes }) => filesChanged(changes));
+
+/** Files and folders created, changed or deleted: from the file watcher, or the editor's file operations. */
+async function filesChanged(changes: readonly { uri: string; type: FileChangeType }[]): Promise<void> {
   let configChanged = false;
   let pluginsChanged = false;
   const changed: string[] = [];
@@ -298,7 +309,26 @@ connection.onDidChangeWatchedFiles(async ({ changes }) => {
     if (config.settings.workspaceDiagnostics && index.status.runs > 0) void reindex();
     diagnostics.refreshAll(!!caps.workspace?.diagnostics?.refreshSupport);
   }
-});
+}
+
+// The editor's own renames and deletes (Explorer, F2 on `name`, "Rename the folder"):
+// the same path as the file watcher's events, so the diagnostics of what is gone go at
+// once even where the watcher is late, or reports a folder and not the files in it.
+// The watcher usually reports them as well: every step is idempotent.
+const fileOperation = async (changes: { uri: string; type: FileChangeType }[]) => {
+  await filesChanged(changes);
+  const kind = (t: FileChangeType) => (t === FileChangeType.Created ? 'created' : 'deleted') as 'created' | 'deleted';
+  await catalogService.filesChanged(changes.flatMap((c) => {
+    const p = uriToPath(c.uri);
+    return p ? [{ path: p, type: kind(c.type) }] : [];
+  }));
+};
+connection.workspace.onDidRenameFiles(({ files }) => fileOperation(files.flatMap((f) => [
+  { uri: f.oldUri, type: FileChangeType.Deleted },
+  { uri: f.newUri, type: FileChangeType.Created },
+])));
+connection.workspace.onDidDeleteFiles(({ files }) => fileOperation(files.map((f) => ({ uri: f.uri, type: FileChangeType.Deleted }))));
+connection.workspace.onDidCreateFiles(({ files }) => fileOperation(files.map((f) => ({ uri: f.uri, type: FileChangeType.Created }))));
 
 async function indexCreatedFolder(folder: string): Promise<void> {
   const st = await fs.stat(folder).catch(() => undefined);
@@ -369,18 +399,25 @@ documents.onDidClose((e) => {
   const uri = e.document.uri;
   const indexed = config.settings.workspaceDiagnostics && folders.some((f) => file === f || file.startsWith(f + path.sep));
   diagnostics.documentClosed(uri, indexed);
-  if (indexed) void index.update(file).then(() => index.skills.has(file) || diagnostics.documentClosed(uri, false));
+  // Shown for nothing now: what its references depended on is no one's business (a
+  // server that opens and closes thousands of skills kept every one's paths).
+  const forgotten = () => {
+    refs.deps.remove(file);
+    diagnostics.documentClosed(uri, false);
+  };
+  if (indexed) void index.update(file).then(() => index.skills.has(file) || forgotten());
+  else refs.deps.remove(file);
 });
 
-connection.languages.diagnostics.on(async (params, token) => {
+connection.languages.diagnostics.on(guarded('textDocument/diagnostic', async (params, token) => {
   await settingsReady;
   if (contracts.handles(params.textDocument.uri)) return contracts.pull(params.textDocument.uri);
   return diagnostics.pullDocument(params.textDocument.uri, params.previousResultId, token);
-});
-connection.languages.diagnostics.onWorkspace(async (params, token) => {
+}));
+connection.languages.diagnostics.onWorkspace(guarded('workspace/diagnostic', async (params, token) => {
   await settingsReady;
   return diagnostics.pullWorkspace(params.previousResultIds, token);
-});
+}));
 
 // ---------------------------------------------------------------- features
 
@@ -404,43 +441,47 @@ async function markdownDocAt(uri: string, position: Position) {
   return doc;
 }
 
-connection.onCompletion(async (params) => {
+connection.onCompletion(guarded('textDocument/completion', async (params) => {
   if (contracts.handles(params.textDocument.uri)) return contracts.completion(params);
+  // The targets come from the settings and .skillmd.json: a completion before they are
+  // loaded would offer another agent's keys and values.
+  await settingsReady;
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return [];
   const paths = await refs.completion(doc, params.position);
   if (paths) return paths;
   return isSkillFile(doc.path) ? provideCompletion(doc, params.position, targetsFor(doc.path), { snippets }) : [];
-});
+}));
 
-connection.onHover(async (params) => {
+connection.onHover(guarded('textDocument/hover', async (params) => {
   if (contracts.handles(params.textDocument.uri)) return contracts.hover(params);
+  await settingsReady;
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return null;
   const skillFile = isSkillFile(doc.path);
   if (hoverCountsTokens(doc, params.position, skillFile)) await tokenizerReady();
   const key = skillFile ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
   return key ?? (await refs.hover(doc, params.position)) ?? null;
-});
+}));
 
-connection.onDocumentLinks(async (params) => {
+connection.onDocumentLinks(guarded('textDocument/documentLink', async (params) => {
   const doc = await markdownDoc(params.textDocument.uri);
   return doc ? refs.documentLinks(doc) : [];
-});
+}));
 
-connection.onDefinition(async (params) => {
+connection.onDefinition(guarded('textDocument/definition', async (params) => {
   if (contracts.handles(params.textDocument.uri)) return contracts.definition(params);
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   return doc ? refs.definition(doc, params.position) : null;
-});
+}));
 
-connection.onReferences(async (params) => {
+connection.onReferences(guarded('textDocument/references', async (params) => {
   if (contracts.handles(params.textDocument.uri)) return contracts.references(params);
   const file = uriToPath(params.textDocument.uri);
   return file ? refs.references(file, params.position) : [];
-});
+}));
 
-connection.workspace.onWillRenameFiles(async (params) => {
+connection.workspace.onWillRenameFiles(guarded('workspace/willRenameFiles', async (params) => {
   const setting = config.settings.renameUpdateReferences;
   if (setting === 'never') return null;
   const moves = params.files
@@ -456,22 +497,26 @@ connection.workspace.onWillRenameFiles(async (params) => {
     if (answer?.title !== 'Yes') return null;
   }
   return toWorkspaceEdit(change, editCaps, versionOf) ?? null;
-});
+}));
 
-connection.onCodeAction(async (params) => {
+connection.onCodeAction(guarded('textDocument/codeAction', async (params) => {
   if (contracts.handles(params.textDocument.uri)) return contracts.codeActions(params);
   const uri = params.textDocument.uri;
   const file = uriToPath(uri);
   if (!file) return [];
   const r = await docs.fullDiagnostics(uri);
-  if (r) return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, version: r.version, caps: editCaps, versionOf });
+  const opts = {
+    disabledSupport: !!caps.textDocument?.codeAction?.disabledSupport,
+    onOmitted: (n: number) => connection.console.log(`skillmd: ${n} quick fixes over ${MAX_QUICK_FIXES} not listed for ${uri}`),
+  };
+  if (r) return provideCodeActions(params, { uri, file, doc: docs.parse(uri), diagnostics: r.diagnostics, version: r.version, caps: editCaps, versionOf }, opts);
   const open = documents.get(uri);
   const dir = open && !isSkillFile(file) && isMarkdownFile(file) ? refs.skillDirOf(file) : undefined;
   if (!open || !dir) return [];
   // Editors ask on every cursor move: check the skill again only when there is a fix to find.
   if (!params.context.only && !params.context.diagnostics.some((d) => d.source === 'skillmd')) return [];
-  return provideCodeActions(params, { uri, file, doc: undefined, diagnostics: await markdownFileDiagnostics(file, dir), version: open.version, caps: editCaps, versionOf });
-});
+  return provideCodeActions(params, { uri, file, doc: undefined, diagnostics: await markdownFileDiagnostics(file, dir), version: open.version, caps: editCaps, versionOf }, opts);
+}));
 
 /**
  * What the skill's check reports on one of its Markdown files, with fixes: the index
@@ -493,14 +538,14 @@ async function markdownFileDiagnostics(file: string, skillDir: string): Promise<
   return [];
 }
 
-connection.onPrepareRename((params) => {
+connection.onPrepareRename(guarded('textDocument/prepareRename', async (params): Promise<PrepareRenameResult | null> => {
   if (contracts.handles(params.textDocument.uri)) return contracts.prepareRename(params);
   const doc = docs.parse(params.textDocument.uri);
   if (!doc) return null;
   return prepareRename(doc, doc.lines.offsetAt(params.position)) ?? null;
-});
+}));
 
-connection.onRenameRequest(async (params, token) => {
+connection.onRenameRequest(guarded('textDocument/rename', async (params, token) => {
   if (contracts.handles(params.textDocument.uri)) return contracts.rename(params);
   const doc = docs.parse(params.textDocument.uri);
   if (!doc || !prepareRename(doc, doc.lines.offsetAt(params.position))) return null;
@@ -527,22 +572,22 @@ connection.onRenameRequest(async (params, token) => {
     versionOf,
     token,
   });
-});
+}));
 
-connection.onDocumentSymbol((params) => {
+connection.onDocumentSymbol(guarded('textDocument/documentSymbol', (params) => {
   const doc = docs.parse(params.textDocument.uri);
   if (!doc) return [];
   const symbols = documentSymbols(doc);
   return hierarchicalSymbols ? symbols : flatSymbols(params.textDocument.uri, symbols);
-});
+}));
 
-connection.onFoldingRanges((params) => {
+connection.onFoldingRanges(guarded('textDocument/foldingRange', (params) => {
   const doc = docs.parse(params.textDocument.uri);
   return doc ? foldingRanges(doc) : [];
-});
+}));
 
-connection.onRequest(INDEX_STATUS, (): IndexStatus => ({ ...index.status, diagnosticMode: mode }));
-connection.onRequest(SERVER_STATS, (params: ServerStatsParams | undefined) => serverStats(params));
+connection.onRequest(INDEX_STATUS, guarded(INDEX_STATUS, (): IndexStatus => ({ ...index.status, diagnosticMode: mode })));
+connection.onRequest(SERVER_STATS, guarded(SERVER_STATS, (params: ServerStatsParams | undefined) => serverStats(params)));
 
 documents.listen(connection);
 connection.listen();

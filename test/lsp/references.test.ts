@@ -75,14 +75,11 @@ describe('references', () => {
     assert.equal(caps.definitionProvider, true);
     assert.equal(caps.referencesProvider, true);
     assert.deepEqual(caps.completionProvider.triggerCharacters, [':', ' ', '-', ',', '/', '#', '(', '"', '`']);
-    assert.deepEqual(caps.workspace.fileOperations, {
-      willRename: {
-        filters: [
-          { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
-          { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
-        ],
-      },
-    });
+    const filters = [
+      { scheme: 'file', pattern: { glob: '**/*', matches: 'file' } },
+      { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+    ];
+    assert.deepEqual(caps.workspace.fileOperations, { willRename: { filters }, didRename: { filters }, didDelete: { filters }, didCreate: { filters } });
     const watchers = (c.registrations as { method: string; registerOptions: { watchers: unknown[] } }[])
       .find((x) => x.method === 'workspace/didChangeWatchedFiles')!.registerOptions.watchers;
     assert.deepEqual(watchers, [{ globPattern: '**/.skillmd.json' }, { globPattern: '**/*', kind: 7 }]);
@@ -105,13 +102,12 @@ describe('references', () => {
     assert.deepEqual((await c.diagnosticsFor(u('closed/SKILL.md'))).map((d) => [d.code, d.range, d.message]), [['reference-missing', r(4, 13, 4, 32), LATER_MESSAGE]]);
   });
 
-  test('document links: every reference, fragments as #L<line>', async () => {
+  test('document links: every reference to a file that exists (a missing one would open an error), fragments as #L<line>', async () => {
     const links = await c.request<Link[]>('textDocument/documentLink', doc);
     assert.deepEqual(links, [
       { range: r(6, 16, 6, 35), target: u('refskill/references/guide.md'), tooltip: 'Open references/guide.md' },
       { range: r(6, 49, 6, 74), target: u('refskill/references/guide.md') + '#L5', tooltip: 'Open references/guide.md#usage' },
       { range: r(7, 5, 7, 19), target: u('refskill/scripts/run.sh'), tooltip: 'Open scripts/run.sh' },
-      { range: r(7, 41, 7, 62), target: u('refskill/references/missing.md'), tooltip: 'Open references/missing.md' },
       { range: r(8, 8, 8, 23), target: u('refskill/assets/logo.png'), tooltip: 'Open assets/logo.png' },
       { range: r(11, 16, 11, 22), target: uri + '#L11', tooltip: 'Open SKILL.md#local' },
     ]);

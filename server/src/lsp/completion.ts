@@ -93,7 +93,8 @@ export function provideCompletion(doc: SkillDocument, pos: Position, targets: re
         sortText: `${required ? 0 : 1}${String(i).padStart(3, '0')}`,
         textEdit: { range, newText },
         insertTextFormat: opts.snippets && !hasColon ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-        command: opts.snippets && !hasColon && (spec.values?.length || spec.shapes[0] === 'boolean')
+        // The value's choices at once (a closed set, booleans, suggested values such as SPDX ids).
+        command: opts.snippets && !hasColon && (spec.values?.length || spec.suggestions?.length || spec.shapes[0] === 'boolean')
           ? { title: 'Suggest', command: 'editor.action.triggerSuggest' }
           : undefined,
       };

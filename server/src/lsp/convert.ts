@@ -29,9 +29,14 @@ export function uriToPath(uri: string): string | undefined {
 
 const openUris = new Map<string, string>();
 
-/** Remembers the URI a client used for an open document, so replies use the same spelling. */
+/**
+ * Remembers the URI a client used for an open document, so replies use the same
+ * spelling. Only spellings of its own are kept: one entry per document ever opened
+ * grew the server by hundreds of bytes a file, for no change in any reply.
+ */
 export function rememberUri(p: string, uri: string): void {
-  openUris.set(p, uri);
+  if (uri === pathToFileURL(p).href) openUris.delete(p);
+  else openUris.set(p, uri);
 }
 
 export function pathToUri(p: string): string {

@@ -108,6 +108,12 @@ export class DiagnosticsService {
   private readonly published = new Set<string>();
   /** pending workspace pulls waiting for something new */
   private holders: (() => void)[] = [];
+  /**
+   * Pull mode: files whose diagnostics the client may still show although they are
+   * gone (deleted, renamed, moved, closed for good). The next workspace report gives
+   * each an empty report, whether or not the client sent a result id for it.
+   */
+  private readonly vanished = new Set<string>();
   readonly foreign = new ForeignDiagnostics();
 
   constructor(
@@ -149,6 +155,7 @@ export class DiagnosticsService {
     const file = uriToPath(uri);
     if (!file || indexed) return;
     if (this.mode === 'push') this.publish(uri, file, [], undefined);
+    else this.vanish([file]);
     this.foreignChanged(this.foreign.set(file, []));
   }
 
@@ -250,9 +257,12 @@ export class DiagnosticsService {
   private onIndexChanged(files: string[]): void {
     const open = this.docs.openPaths();
     const foreign: string[] = [];
+    const gone: string[] = [];
     for (const f of files) {
       if (open.has(f)) continue;
       const entry = this.index.skills.get(f);
+      if (entry) this.vanished.delete(f);
+      else gone.push(f);
       foreign.push(...this.foreign.set(f, entry?.diagnostics ?? []));
       if (this.mode === 'push' && this.config.settings.workspaceDiagnostics) {
         this.publish(pathToUri(f), f, entry ? convert(ownOf(f, entry.diagnostics), 0) : [], undefined);
@@ -262,7 +272,16 @@ export class DiagnosticsService {
       if (this.config.settings.workspaceDiagnostics) this.foreignChanged(foreign);
       return;
     }
+    if (gone.length) this.vanish(gone);
     this.wakeHolders();
+  }
+
+  /** Pull mode: `files` are gone; the client hears it in the next workspace report, asked for now. */
+  private vanish(files: string[]): void {
+    for (const f of files) this.vanished.add(f);
+    this.wakeHolders();
+    // A client re-pulls its open documents and the workspace on a refresh.
+    this.refreshClient();
   }
 
   private wakeHolders(): void {
@@ -306,6 +325,11 @@ export class DiagnosticsService {
       if (token.isCancellationRequested) throw cancelled();
       items = this.workspaceItems(prev);
     }
+    // Told: a vanished file's empty report is sent once (a cancelled pull sent nothing).
+    for (const i of items) {
+      const f = uriToPath(i.uri);
+      if (f) this.vanished.delete(f);
+    }
     return { items };
   }
 
@@ -328,11 +352,17 @@ export class DiagnosticsService {
       if (prev.get(uri) === resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, resultId, version: null });
       else items.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items: convert(this.foreign.get(file), 0) });
     }
-    // Skills that disappeared: an empty report clears what the client shows.
+    // Skills that disappeared: an empty report clears what the client shows, for those
+    // it has a result id for and for those it got from a document pull while open.
+    const gone = new Set<string>();
     for (const uri of prev.keys()) {
       const f = uriToPath(uri);
-      if (f && !this.index.skills.has(f) && !open.has(f) && !this.foreign.known(f)) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
+      if (f && !this.index.skills.has(f) && !open.has(f) && !this.foreign.known(f)) gone.add(uri);
     }
+    for (const f of this.vanished) {
+      if (!this.index.skills.has(f) && !open.has(f) && !this.foreign.known(f)) gone.add(pathToUri(f));
+    }
+    for (const uri of gone) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
     return items;
   }
 

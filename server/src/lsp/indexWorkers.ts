@@ -4,6 +4,7 @@
 // CLI (cli/commands/checkParallel.ts): small batches in walk order, two in flight per
 // worker, the walk's folder listings and the batch's text files shipped along.
 import { availableParallelism } from 'node:os';
+import { workerData } from 'node:worker_threads';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { SkillListings } from '../core/workspace/findSkillFiles';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
@@ -22,7 +23,12 @@ const WALK_AHEAD = 4;
 
 interface WorkerInput {
   skillmdIndexWorker: true;
+  /** the pool's count of workers started before this one (WorkerPool adds it) */
+  serial?: number;
 }
+
+/** Dead workers replaced while runs need them, until the pool is idle again. */
+export const MAX_REPLACEMENTS = 3;
 
 interface BatchMessage {
   files: string[];
@@ -47,8 +53,11 @@ export function runIndexWorker(): boolean {
   // with a fresh cache for each generation of the configuration.
   let generation = -1;
   let isPluginFolder = pluginFolderProbe();
-  // For the test of the main thread taking over from a worker that dies mid-index.
-  let exitAfter = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity;
+  // For the tests of a worker that dies mid-index: it exits when batch N+1 arrives,
+  // if it is one of the first SKILLMD_TEST_INDEX_WORKER_EXITS workers (default: every one).
+  const exits = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXITS ?? Infinity);
+  const serial = (workerData as WorkerInput | undefined)?.serial ?? 0;
+  let exitAfter = serial < exits ? Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity : Infinity;
   return serveBatches<BatchMessage, WireCheck[]>('skillmdIndexWorker', async (m) => {
     if (exitAfter-- <= 0) process.exit(70);
     const open = new Map(m.open);
@@ -98,6 +107,7 @@ export class IndexPool {
   private readonly pool: WorkerPool<BatchMessage, WireCheck[]>;
   private idleTimer: NodeJS.Timeout | undefined;
   private runs = 0;
+  private replacements = 0;
   /**
    * Every unfinished run's way to send its batches and wake its waiting caller. Runs
    * share the workers: a slot freed by one run's batch may be another's turn (a new
@@ -114,9 +124,18 @@ export class IndexPool {
       // The server's stdout is the protocol: a worker's output must not reach it.
       quiet: true,
       unref: true,
-      onFailure: (why) => this.log(`index worker stopped: ${why}`),
+      onFailure: (why) => this.replace(why),
       onRoom: () => this.wakeAll(),
     });
+  }
+
+  /** A worker died: its batches went back to the queue; a new one takes them while runs need one. */
+  private replace(why: string): void {
+    this.log(`index worker stopped: ${why}`);
+    if (this.runs === 0 || this.replacements >= MAX_REPLACEMENTS) return;
+    this.replacements++;
+    this.log(`index worker replaced (${this.replacements} of at most ${MAX_REPLACEMENTS} until idle)`);
+    this.start();
   }
 
   get enabled(): boolean {
@@ -149,6 +168,7 @@ export class IndexPool {
     this.idleTimer = setTimeout(() => {
       if (this.runs > 0) return;
       this.pool.terminate();
+      this.replacements = 0;
     }, 5000);
     this.idleTimer.unref();
   }

@@ -38,6 +38,7 @@ export interface PoolOptions {
 export class WorkerPool<In, Out> {
   private slots: Slot[] = [];
   private nextId = 0;
+  private started = 0;
 
   constructor(private readonly opts: PoolOptions) {}
 
@@ -63,7 +64,7 @@ export class WorkerPool<In, Out> {
     while (this.slots.length < this.opts.threads) {
       // A batch's garbage is short-lived: a small young generation keeps a worker's
       // memory down at no measurable cost.
-      const worker = new Worker(this.opts.bundle, { workerData: this.opts.workerData, stdout: this.opts.quiet, stderr: this.opts.quiet, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      const worker = new Worker(this.opts.bundle, { workerData: { ...this.opts.workerData, serial: this.started++ }, stdout: this.opts.quiet, stderr: this.opts.quiet, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
       const slot: Slot = { worker, busy: 0, pending: new Map() };
       worker.on('message', (m: Envelope<Out>) => {
         const done = slot.pending.get(m.id);

@@ -37,6 +37,11 @@ test('the fast path reads a typical frontmatter exactly like yaml', () => {
 
 test('the fast path declines what it cannot be sure of', () => {
   const declined = [
+    // a bare CR: a line break to the line index, something else to yaml
+    'description: "first\rsecond"',
+    'description: plain\rtext',
+    'meta:\n  a: "x\ry"',
+    'd: |\n  a\rb',
     'description: Use when: x',
     'name: 1.',
     'name: 1.5e3',

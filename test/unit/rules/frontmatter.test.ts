@@ -15,7 +15,7 @@ describe('frontmatter-missing', () => {
       message: 'No frontmatter: a SKILL.md must start with `---`, then `name:` and `description:`, then `---`.',
       range: r(0, 1, 0, 8),
     });
-    assert.equal(applyFix(text, d), '\uFEFF---\nname: my-skill\ndescription: \n---\n# Title\n');
+    assert.equal(applyFix(text, d), '\uFEFF---\nname: my-skill\ndescription: Say what this skill does and when to use it.\n---\n# Title\n');
   });
 
   it('Claude Code requires no field: it loads the skill, so a note; with any other target an error', () => {

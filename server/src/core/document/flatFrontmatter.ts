@@ -13,6 +13,7 @@ import type { FrontmatterEntry, MapNode, ScalarNode, SeqNode } from './model';
  * type is not obvious. Duplicate keys are kept, as `yaml` keeps them (uniqueKeys off).
  */
 export function readFlatFrontmatter(text: string, start: number, end: number, lines: LineIndex): FrontmatterEntry[] | undefined {
+  if (hasBareCr(text, start, end)) return undefined;
   const entries: FrontmatterEntry[] = [];
   let pos = start;
   while (pos < end) {
@@ -46,6 +47,18 @@ export function readFlatFrontmatter(text: string, start: number, end: number, li
     entries.push(entry);
   }
   return entries;
+}
+
+/**
+ * A CR not followed by LF: a line break to editors, LSP and the LineIndex, and to
+ * `yaml` a character it reads in its own way (a quoted value with one is
+ * unterminated). This reader's lines end at LF, so it leaves such input to `yaml`.
+ */
+function hasBareCr(text: string, start: number, end: number): boolean {
+  for (let k = text.indexOf('\r', start); k >= 0 && k < end; k = text.indexOf('\r', k + 1)) {
+    if (text.charCodeAt(k + 1) !== 10) return true;
+  }
+  return false;
 }
 
 function lineAt(text: string, pos: number, end: number): { end: number; next: number } {

@@ -1,4 +1,5 @@
 import type { AgentProfile } from './types';
+import { COMMON_LICENSES } from './licenses';
 
 const SPEC = 'https://agentskills.io/specification';
 const GUIDE = 'https://agentskills.io/client-implementation/integrating-skills';
@@ -58,6 +59,7 @@ export const agentskills: AgentProfile = {
       doc: 'The license name, or the name of a bundled license file.',
       source: SPEC,
       snippet: '${1:MIT}',
+      suggestions: COMMON_LICENSES,
     },
     compatibility: {
       shapes: ['string'],

@@ -1,4 +1,5 @@
 import type { AgentProfile } from './types';
+import { COMMON_LICENSES } from './licenses';
 
 const DOCS = 'https://code.claude.com/docs/en/skills';
 const FRONTMATTER = 'https://code.claude.com/docs/en/skills#frontmatter-reference';
@@ -157,6 +158,7 @@ export const claudeCode: AgentProfile = {
       onInvalid: 'ignore',
       doc: 'License of the skill (accepted, not acted on).',
       source: FRONTMATTER,
+      suggestions: COMMON_LICENSES,
     },
     compatibility: {
       shapes: ['string'],

@@ -1,4 +1,5 @@
 import type { AgentProfile, PreviewSources } from './types';
+import { COMMON_LICENSES } from './licenses';
 
 const DOCS = 'https://code.visualstudio.com/docs/agent-customization/agent-skills';
 const LOADER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts';
@@ -105,7 +106,7 @@ export const copilot: AgentProfile = {
       doc: 'Experimental: `fork` runs the skill as a subagent (needs `github.copilot.chat.skillTool.enabled`).',
       source: DOCS,
     },
-    license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill (Copilot CLI / coding agent).', source: GITHUB_DOCS },
+    license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill (Copilot CLI / coding agent).', source: GITHUB_DOCS, suggestions: COMMON_LICENSES },
   },
   unknownFields: 'ignore',
   unknownFieldsSource: LOADER,

@@ -1,4 +1,5 @@
 import type { AgentProfile, PreviewSources } from './types';
+import { COMMON_LICENSES } from './licenses';
 
 const DOCS = 'https://opencode.ai/docs/skills';
 const LOADER = 'https://github.com/anomalyco/opencode/blob/dev/packages/opencode/src/skill/index.ts';
@@ -61,7 +62,7 @@ export const opencode: AgentProfile = {
       doc: 'What the skill does and when to use it (docs: 1–1024 characters, not enforced). Without it the skill loads but is left out of the listing, so the model never picks it.',
       source: LOADER,
     },
-    license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill.', source: DOCS },
+    license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill.', source: DOCS, suggestions: COMMON_LICENSES },
     compatibility: { shapes: ['string'], onInvalid: 'ignore', doc: 'Environment requirements, e.g. `opencode`.', source: DOCS },
     metadata: { shapes: ['map'], mapValueShape: 'string', onInvalid: 'ignore', doc: 'String-to-string map of extra properties.', source: DOCS },
   },

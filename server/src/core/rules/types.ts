@@ -40,5 +40,11 @@ export interface Rule {
    * warned or truncated: warning, ignored: info); `defaultSeverity` is a fallback.
    */
   severityByTarget?: true;
+  /**
+   * The report is about the whole document (its length), not the text of the line it
+   * points at: a `skillmd-disable-next-line` comment above that line only moves the
+   * report onto the comment, so editors offer the file-wide `skillmd-disable` alone.
+   */
+  wholeDocument?: true;
   check(ctx: RuleContext): void;
 }

@@ -1,5 +1,7 @@
+import * as path from 'node:path';
 import { getEntry } from '../../document/values';
 import type { AgentProfile } from '../../profiles/types';
+import type { Fix } from '../../types';
 import type { Rule, RuleContext } from '../types';
 import { eol, replaceValue, yamlScalar } from '../edits';
 import { Verdict } from '../outcomes';
@@ -46,9 +48,19 @@ export const nameFormat: Rule = {
     // is valid everywhere) fixes this and name-folder-mismatch in one edit.
     const folderFits = ctx.targets.some((t) => t.name.mustMatchFolder) && ctx.targets.every((t) => nameProblems(t, ctx.folderName).length === 0);
     const suggestion = folderFits ? ctx.folderName : suggestName(name, ascii);
-    const fix = suggestion && suggestion !== name
-      ? [{ title: `Change name to \`${suggestion}\``, edits: [replaceValue(ctx.doc, entry, yamlScalar(suggestion))], preferred: true }]
-      : undefined;
+    const edits = suggestion && suggestion !== name ? [replaceValue(ctx.doc, entry, yamlScalar(suggestion))] : undefined;
+    const fix: Fix[] | undefined = edits && [{ title: `Change name to \`${suggestion}\``, edits, preferred: true }];
+    // A target wants name and folder equal and the folder cannot be the name: one fix
+    // that changes both (else the new name is name-folder-mismatch, a second fix).
+    if (fix && suggestion && !folderFits && ctx.targets.some((t) => t.name.mustMatchFolder)) {
+      fix.unshift({
+        title: `Change name to \`${suggestion}\` and rename the folder to match`,
+        edits,
+        change: { edits: {}, renames: [{ from: ctx.skillDir, to: path.join(path.dirname(ctx.skillDir), suggestion) }] },
+        // The fix an editor offers first; "fix all" takes the name-only one (no renames there).
+        preferred: true,
+      });
+    }
     const what = joinAnd(ORDER.filter((k) => found.has(k)).map((k) => PHRASES[k](found.get(k)!)));
     ctx.report({
       severity: verdict.severity,

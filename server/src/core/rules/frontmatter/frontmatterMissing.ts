@@ -1,5 +1,17 @@
 import type { Rule } from '../types';
-import { eol } from '../edits';
+import type { SkillDocument } from '../../document/model';
+import { eol, yamlScalar } from '../edits';
+
+/**
+ * The description "Add frontmatter" writes: an empty one would be `field-empty`. The
+ * body's first line, as Claude Code takes it when there is no frontmatter, when it is
+ * plain prose; else a sentence that says what to write.
+ */
+function descriptionFor(doc: SkillDocument): string {
+  const first = doc.text.split(/\r\n|\r|\n/, 50).map((l) => l.replace(/^\uFEFF?\s*#*\s*/, '').trim()).find((l) => l);
+  const plain = first && first.length <= 200 && /^[\p{L}\p{N}][^<>`*_[\]{}|\\]*$/u.test(first) && /\s/.test(first);
+  return yamlScalar(plain ? first : 'Say what this skill does and when to use it.');
+}
 
 export const frontmatterMissing: Rule = {
   code: 'frontmatter-missing',
@@ -23,7 +35,7 @@ export const frontmatterMissing: Rule = {
       range: { start: ctx.doc.lines.positionAt(at), end: { line: 0, character: ctx.doc.lines.lineEnd(0) } },
       fixes: [{
         title: 'Add frontmatter',
-        edits: [{ range: ctx.doc.lines.range(at, at), newText: `---${nl}name: ${ctx.folderName}${nl}description: ${nl}---${nl}` }],
+        edits: [{ range: ctx.doc.lines.range(at, at), newText: `---${nl}name: ${yamlScalar(ctx.folderName)}${nl}description: ${descriptionFor(ctx.doc)}${nl}---${nl}` }],
       }],
     });
   },

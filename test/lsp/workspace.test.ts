@@ -1,7 +1,7 @@
 // Configuration (editor settings + .skillmd.json with live reload), size limits for
 // pathological documents, and edits arriving while the workspace index runs.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -332,10 +332,9 @@ test('scan problems with no document to show them on (a folder named SKILL.md) a
 test('a damaged tokenizer file (a broken install): the server warns once and hovers show estimated tokens, no crash', async () => {
   const text = '---\nname: ok\ndescription: Fine. Use when testing.\n---\n';
   const root = makeWorkspace({ 'skills/ok/SKILL.md': text });
-  // The bundle finds the ranks next to itself.
+  // The bundle finds the ranks, and the bundles it loads on first use, next to itself.
   const bundle = mkdtempSync(join(tmpdir(), 'skillmd-bundle-'));
-  copyFileSync(serverJs, join(bundle, 'server.js'));
-  copyFileSync(join(dirname(serverJs), 'indexWorker.js'), join(bundle, 'indexWorker.js'));
+  for (const f of readdirSync(dirname(serverJs))) if (f.endsWith('.js')) copyFileSync(join(dirname(serverJs), f), join(bundle, f));
   writeFileSync(join(bundle, 'o200k_base.json'), '[1,2,garbage\n');
   const c = await startServer({ root, mode: 'pull', serverPath: join(bundle, 'server.js') });
   try {

@@ -2,8 +2,9 @@
 // tree built here and the CLI run over it as a child process.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { makeTree, runCli } from './helpers';
+import { makeTree, repoRoot, runCli } from './helpers';
 
 const DESCRIPTION = 'Formats CSV files as tables. Use when converting CSV data into Markdown tables.';
 const OK = (name: string, body = `# ${name}\n`) => `---\nname: ${name}\ndescription: ${DESCRIPTION}\n---\n${body}`;
@@ -30,4 +31,70 @@ test('special-token text (`<|im_start|>`, `<|endoftext|>`) in a body is counted 
   const j = JSON.parse(r.stdout);
   assert.deepEqual(j.skills.map((s: { name: string; diagnostics: unknown[] }) => [s.name, s.diagnostics.length]), [['chat', 0], ['plain', 0]]);
   assert.deepEqual(j.summary, { skills: 2, errors: 0, warnings: 0 });
+});
+
+const HOOKS = { SKILLMD_INTERNAL_TEST_HOOKS: path.join(repoRoot, 'test/fixtures/hooks/throwingRule.cjs') };
+const REPORT = 'That part of the check did not run. This is a bug in skillmd: please report it with this file (https://github.com/skillmd/skillmd/issues).';
+
+function faultTree(): string {
+  return tree({
+    // The rule with a bug throws here; the other rules and the reference checks still run.
+    'skills/a/SKILL.md': `---\nname: a\ndescription: ${DESCRIPTION}\ncolour: red\n---\nTHROW-IN-RULE\nSee [the guide](guide.md).\n`,
+    'skills/b/SKILL.md': OK('b', 'THROW-IN-FILE-CHECK\n'),
+    'skills/c/SKILL.md': OK('c', 'REPORT-THEN-THROW\n'),
+    'skills/d/SKILL.md': `---\nname: d\ndescription: ${DESCRIPTION}\ncolour: blue\n---\n# d\n`,
+  });
+}
+
+test('a rule or file check that throws is one internal-error diagnostic on that skill; its other rules and every other skill are checked', () => {
+  const dir = faultTree();
+  const r = runCli(['check', 'skills', '--target', 'agentskills'], dir, HOOKS);
+  assert.equal(r.stderr, '');
+  assert.equal(r.stdout, [
+    "skills/a/SKILL.md:1:1: error internal-error: Internal error in rule `test-throws`: TypeError: Cannot read properties of undefined (reading 'x'). " + REPORT,
+    'skills/a/SKILL.md:4:1: error unknown-field: Unknown field `colour` (rejected by agentskills).',
+    'skills/a/SKILL.md:7:17: error reference-missing: `guide.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.',
+    'skills/b/SKILL.md:1:1: error internal-error: Internal error in the test file check: extractor bug second line. ' + REPORT,
+    'skills/c/SKILL.md:1:1: warning test-throws: reported before the bug',
+    'skills/c/SKILL.md:1:1: error internal-error: Internal error in rule `test-throws`: RangeError: Maximum call stack size exceeded. ' + REPORT,
+    'skills/d/SKILL.md:4:1: error unknown-field: Unknown field `colour` (rejected by agentskills).',
+    '4 skills checked, 4 invalid: 6 errors, 1 warning, 0 info',
+    '',
+  ].join('\n'));
+  assert.equal(r.status, 1, 'errors, not an internal failure of the run');
+});
+
+test('json and sarif carry internal errors like any diagnostic; sarif also as a tool execution notification', () => {
+  const dir = faultTree();
+  const j = JSON.parse(runCli(['check', 'skills/b', 'skills/d', '--format', 'json'], dir, HOOKS).stdout);
+  assert.deepEqual(j.skills.map((s: { name: string; valid: boolean; diagnostics: { code: string }[] }) => [s.name, s.valid, s.diagnostics.map((d) => d.code)]), [
+    ['b', false, ['internal-error']],
+    ['d', false, ['unknown-field']],
+  ]);
+  assert.equal(j.skills[0].diagnostics[0].message, 'Internal error in the test file check: extractor bug second line. ' + REPORT);
+  const s = runCli(['check', 'skills/b', 'skills/d', '--format', 'sarif'], dir, HOOKS);
+  assert.equal(s.status, 1);
+  const run = JSON.parse(s.stdout).runs[0];
+  const index = run.tool.driver.rules.findIndex((x: { id: string }) => x.id === 'internal-error');
+  assert.ok(index >= 0);
+  assert.deepEqual(run.results.filter((x: { ruleId: string }) => x.ruleId === 'internal-error').map((x: { ruleIndex: number; level: string }) => [x.ruleIndex, x.level]), [[index, 'error']]);
+  assert.deepEqual(run.invocations, [{
+    executionSuccessful: false,
+    toolExecutionNotifications: [{
+      level: 'error',
+      message: { text: 'Internal error in the test file check: extractor bug second line. ' + REPORT },
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'skills/b/SKILL.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 } } }],
+      descriptor: { id: 'internal-error', index },
+    }],
+  }]);
+  const clean = JSON.parse(runCli(['check', 'skills/d', '--format', 'sarif'], dir, HOOKS).stdout).runs[0];
+  assert.deepEqual(clean.invocations, [{ executionSuccessful: true }]);
+});
+
+test('internal-error can be turned off like any rule', () => {
+  const dir = faultTree();
+  const r = runCli(['check', 'skills/b', 'skills/c'], dir, { ...HOOKS });
+  assert.match(r.stdout, /internal-error/);
+  const cfg = tree({ '.skillmd.json': '{"rules": {"internal-error": "off"}}', 'skills/c/SKILL.md': OK('c', 'REPORT-THEN-THROW\n') });
+  assert.equal(runCli(['check', 'skills/c'], cfg, HOOKS).stdout, 'skills/c/SKILL.md:1:1: warning test-throws: reported before the bug\n1 skill checked, 0 invalid: 0 errors, 1 warning, 0 info\n');
 });

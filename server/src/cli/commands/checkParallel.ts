@@ -7,7 +7,7 @@ import type { FileSystem } from '../../core/workspace/fileSystem';
 import { PrelistedFileSystem } from '../../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
-import { renderBatch, renderSkill, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
+import { renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 
 /** Below this many skills a worker's start-up costs more than it saves. */
 const PARALLEL_THRESHOLD = 400;
@@ -65,7 +65,7 @@ async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListi
     const r = await checkSkillFile(pre ? new PrelistedFileSystem(fs, pre) : fs, files[i], opts);
     listings[i] = undefined;
     if (render.format === 'result') results.push(slim(r));
-    else parts.push(renderSkill(render.format, render.cwd, r));
+    else parts.push(renderSkillIsolated(render.format, render.cwd, r));
   }
   return render.format === 'result' ? results : renderBatch(render.format, parts);
 }

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { checkDocument, type CheckOptions } from '../check/checkDocument';
+import { internalErrorMessage } from '../check/internalError';
 import type { SkillmdConfig } from '../config/config';
 import { readSkillFile } from '../document/readSkillFile';
 import type { ProfileId } from '../profiles/types';
@@ -65,7 +66,7 @@ export interface CatalogOptions {
 
 type Loaded =
   | { ok: true; entry: CatalogEntry }
-  | { ok: false; name?: string; message: string; fatal?: true };
+  | { ok: false; name?: string; message: string; fatal?: true; internal?: true };
 
 interface Candidate extends FoundSkill {
   rootIndex: number;
@@ -234,7 +235,7 @@ export class SkillCatalog {
     for (const c of sorted) {
       const root = this.roots[c.rootIndex]?.path ?? '';
       if (!c.loaded.ok) {
-        skipped.push({ reason: 'invalid', name: c.loaded.name, path: c.file, root, message: c.loaded.message, ...(c.loaded.fatal ? { fatal: true as const } : {}) });
+        skipped.push({ reason: c.loaded.internal ? 'internal-error' : 'invalid', name: c.loaded.name, path: c.file, root, message: c.loaded.message, ...(c.loaded.fatal ? { fatal: true as const } : {}) });
         continue;
       }
       const e = c.loaded.entry;
@@ -321,7 +322,16 @@ export class SkillCatalog {
     for (const c of fresh) this.candidates.set(this.key(rootIndex, c.dir), c);
   }
 
+  /** A bug while reading one skill leaves that skill out, with the reason, not the catalog. */
   private async load(c: Candidate, token?: CancellationToken): Promise<Loaded> {
+    try {
+      return await this.loadUnguarded(c, token);
+    } catch (e) {
+      return { ok: false, internal: true, name: path.basename(c.dir), message: internalErrorMessage(`reading this skill as ${this.agent} does`, e) };
+    }
+  }
+
+  private async loadUnguarded(c: Candidate, token?: CancellationToken): Promise<Loaded> {
     const read = await readSkillFile(this.fs, c.file);
     if (!read.doc) return { ok: false, message: read.diagnostic.message };
     const doc = read.doc;

@@ -8,6 +8,7 @@ import { CLAUDE_TOOL_DESCRIPTION, renderClaudeListing, renderClaudeLoad } from '
 import { renderCodexIndex, renderCodexLoad } from './codex';
 import { EINO_FAILURE_NOTE, einoErrorPart, einoListFailure, renderEinoIndex, renderEinoLoad } from './eino';
 import { LOVIA_FAILURE_NOTE, loviaErrorPart, loviaListFailure, renderLoviaIndex, renderLoviaLoad, renderLoviaRead } from './lovia';
+import { renderIsolated } from './isolate';
 import type { IndexPreview, RenderOptions, ToolPreview } from './types';
 
 export * from './types';
@@ -17,6 +18,10 @@ import { LOAD_AGENTS, READ_AGENTS, UnsupportedPreviewError } from './types';
 
 /** The index (skill list) an agent puts into context, with every left-out skill. Pure and linear. */
 export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {}): IndexPreview {
+  return renderIsolated(snapshot, (s) => renderIndexOf(s, opts));
+}
+
+function renderIndexOf(snapshot: CatalogSnapshot, opts: RenderOptions): IndexPreview {
   const omitted = [...snapshot.skipped, ...snapshot.shadowed];
   const skills = snapshot.skills;
   switch (snapshot.agent) {

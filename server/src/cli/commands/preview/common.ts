@@ -6,6 +6,7 @@ import { findConfigFile, loadConfigFile } from '../../../core/config/loadConfig'
 import { isProfileId } from '../../../core/profiles/registry';
 import type { ProfileId } from '../../../core/profiles/types';
 import { countPreviewTokens, formatPreviewReport, RENDER_AGENTS, type IndexPreview, type RenderOptions, type ToolPreview } from '../../../core/render';
+import { internalErrorMessage } from '../../../core/check/internalError';
 import { NodeFileSystem } from '../../../node/nodeFileSystem';
 import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
 
@@ -131,4 +132,13 @@ export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: Inde
     write(preview.parts.map((p) => `==> ${p.id}: ${p.title} <==\n${p.text}`).join('\n'));
   }
   if (!args.options.quiet) process.stderr.write(formatPreviewReport(preview, tokens, snap.problems));
+}
+
+/**
+ * A bug while rendering one skill's answer (load, read): the skill cannot be shown,
+ * and the report says why on stderr with exit status 1; the run itself did not fail.
+ */
+export function previewFailed(setup: PreviewSetup, what: string, e: unknown): number {
+  process.stderr.write(`skillmd: ${what} for ${setup.agent} is left out: ${internalErrorMessage(`the ${setup.agent} preview`, e)}\n`);
+  return 1;
 }

@@ -98,3 +98,48 @@ test('internal-error can be turned off like any rule', () => {
   const cfg = tree({ '.skillmd.json': '{"rules": {"internal-error": "off"}}', 'skills/c/SKILL.md': OK('c', 'REPORT-THEN-THROW\n') });
   assert.equal(runCli(['check', 'skills/c'], cfg, HOOKS).stdout, 'skills/c/SKILL.md:1:1: warning test-throws: reported before the bug\n1 skill checked, 0 invalid: 0 errors, 1 warning, 0 info\n');
 });
+
+function bomb(name: string, value = 'description: *l11'): string {
+  const lines = ['---', `name: ${name}`, 'l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i < 12; i++) lines.push(`l${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(', ')}]`);
+  return [...lines, value, '---', `# ${name}`, ''].join('\n');
+}
+
+test('an alias bomb as the description: check and every index answer (Claude Code printed 9^12 words, out of memory)', { timeout: 120_000 }, () => {
+  const dir = tree({ '.claude/skills/bomb/SKILL.md': bomb('bomb'), '.claude/skills/plain/SKILL.md': OK('plain') });
+  const c = runCli(['check', '.claude/skills/bomb', '--target', 'claude-code'], dir);
+  assert.equal(c.stderr, '');
+  assert.ok(c.stdout.endsWith([
+    '.claude/skills/bomb/SKILL.md:14:1: warning unknown-field: Unknown field `l11` (ignored by claude-code).',
+    '.claude/skills/bomb/SKILL.md:15:14: info field-type: `description` should be a string, not a list (ignored by claude-code).',
+    '1 skill checked, 0 invalid: 0 errors, 12 warnings, 1 info',
+    '',
+  ].join('\n')), c.stdout);
+  const claude = runCli(['index', '--agent', 'claude-code', '--part', 'listing'], dir);
+  assert.equal(claude.status, 0, claude.stderr);
+  const line = claude.stdout.split('\n').find((l) => l.startsWith('- bomb: '))!;
+  // Claude Code's listing cuts a description at 1,536 characters (with the ellipsis).
+  assert.equal(line, '- bomb: ' + 'lol,'.repeat(383) + 'lol…');
+  assert.ok(claude.stdout.includes(`- plain: ${DESCRIPTION}`));
+  // The others refuse a list as a description; Eino and skills-ref fail as a whole (exit 1), as they do.
+  const statuses = ['lovia', 'codex', 'eino', 'agentskills'].map((agent) => {
+    const r = runCli(['index', '--agent', agent, '--json'], dir);
+    const j = JSON.parse(r.stdout);
+    return [agent, r.status, j.skipped.map((x: { name: string; reason: string }) => `${x.reason} ${x.name}`)];
+  });
+  assert.deepEqual(statuses, [['lovia', 0, ['invalid bomb']], ['codex', 0, ['invalid bomb']], ['eino', 1, ['invalid bomb']], ['agentskills', 1, ['invalid bomb']]]);
+});
+
+test('frontmatter over 262,144 characters is one clear error in check, and index leaves the skill out saying why', () => {
+  const big = `---\nname: big\ndescription: ${DESCRIPTION}\nanchor: &a x\nlist:\n${'- *a\n'.repeat(100_000)}---\n# big\n`;
+  const dir = tree({ 'skills/big/SKILL.md': big, 'skills/plain/SKILL.md': OK('plain') });
+  const r = runCli(['check', 'skills'], dir);
+  assert.equal(r.stdout, [
+    'skills/big/SKILL.md:1:1: error frontmatter-too-large: The frontmatter is 500,122 characters long, over the 262,144 skillmd parses, so none of it is checked. Agents parse it whenever they list skills: keep it to `name`, `description` and a few fields, and move data into files.',
+    '2 skills checked, 1 invalid: 1 error, 0 warnings, 0 info',
+    '',
+  ].join('\n'));
+  const j = JSON.parse(runCli(['index', '--agent', 'lovia', '--root', 'skills', '--json'], dir).stdout);
+  assert.deepEqual(j.skills.map((s: { name: string }) => s.name), ['plain']);
+  assert.deepEqual(j.skipped.map((x: { reason: string; message: string }) => [x.reason, x.message]), [['invalid', 'the frontmatter is 500,122 characters long, over the 262,144 skillmd parses, so skillmd does not show what lovia reads from it']]);
+});

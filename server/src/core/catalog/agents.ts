@@ -4,7 +4,7 @@ import { unresolvedAlias } from '../document/yamlTree';
 import { parseSkillDocument } from '../document/parse';
 import { pyyamlTabOffsets } from '../document/pyyamlTabs';
 import type { SkillDocument, ValueNode } from '../document/model';
-import { getEntry, resolveNode, toJs } from '../document/values';
+import { getEntry, jsString, resolveNode, toJs } from '../document/values';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
 import { joinWithin, newTextBudget, pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, pyValueError, type PyValue } from '../render/pyValue';
@@ -428,7 +428,7 @@ function claudeMeta(doc: SkillDocument, dir: string): MetaResult {
   const val = (k: string) => (usable ? toJs(getEntry(doc, k)?.value) : undefined);
   const body = doc.text.slice(doc.bodyStart);
   const d = val('description');
-  let description = typeof d === 'string' ? d : d === undefined || d === null ? '' : String(d);
+  let description = typeof d === 'string' ? d : d === undefined || d === null ? '' : jsString(d);
   if (description === '') description = body.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
   const w = val('when_to_use');
   const dmi = val('disable-model-invocation');

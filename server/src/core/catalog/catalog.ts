@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { checkDocument, type CheckOptions } from '../check/checkDocument';
 import { internalErrorMessage } from '../check/internalError';
 import type { SkillmdConfig } from '../config/config';
+import { MAX_FRONTMATTER_PARSE_CHARS } from '../document/parse';
 import { readSkillFile } from '../document/readSkillFile';
 import type { ProfileId } from '../profiles/types';
 import { countTokens, tokenizerName } from '../text/tokens';
@@ -335,6 +336,11 @@ export class SkillCatalog {
     const read = await readSkillFile(this.fs, c.file);
     if (!read.doc) return { ok: false, message: read.diagnostic.message };
     const doc = read.doc;
+    // A skillmd limit, like the file size above: the agents' own parsers would take it.
+    if (doc.frontmatter.state === 'too-large') {
+      const size = (doc.frontmatter.contentEnd - doc.frontmatter.contentStart).toLocaleString('en-US');
+      return { ok: false, name: path.basename(c.dir), message: `the frontmatter is ${size} characters long, over the ${MAX_FRONTMATTER_PARSE_CHARS.toLocaleString('en-US')} skillmd parses, so skillmd does not show what ${this.agent} reads from it` };
+    }
     // The agents read the raw file: a BOM the reader stripped is there for them.
     const meta = readAgentMeta(this.agent, doc, doc.strippedBom ? '\ufeff' + doc.text : doc.text, c.file);
     if (!meta.ok) return { ok: false, name: path.basename(c.dir), message: meta.message, ...(meta.fatal ? { fatal: true as const } : {}) };

@@ -1,7 +1,7 @@
 // Faults that used to take a whole run down or leave the tree (issue 22): each is a
 // tree built here and the CLI run over it as a child process.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { makeTree, repoRoot, runCli } from './helpers';
@@ -142,4 +142,28 @@ test('frontmatter over 262,144 characters is one clear error in check, and index
   const j = JSON.parse(runCli(['index', '--agent', 'lovia', '--root', 'skills', '--json'], dir).stdout);
   assert.deepEqual(j.skills.map((s: { name: string }) => s.name), ['plain']);
   assert.deepEqual(j.skipped.map((x: { reason: string; message: string }) => [x.reason, x.message]), [['invalid', 'the frontmatter is 500,122 characters long, over the 262,144 skillmd parses, so skillmd does not show what lovia reads from it']]);
+});
+
+test('links out of the checked folder are not followed (`ln -s / skills/evil`); a link that stays inside still is', () => {
+  const outsideDir = tree({ 'a/SKILL.md': OK('a'), 'b/SKILL.md': OK('b') });
+  // node_modules is not walked: only the link leads there, and it stays inside.
+  const dir = tree({ 'skills/ok/SKILL.md': OK('ok'), 'skills/node_modules/linked/SKILL.md': OK('linked') });
+  symlinkSync(outsideDir, path.join(dir, 'skills/away'));
+  symlinkSync('/', path.join(dir, 'skills/evil'));
+  symlinkSync('node_modules/linked', path.join(dir, 'skills/linked'));
+  mkdirSync(path.join(dir, 'skills/passwd'));
+  symlinkSync('/etc/passwd', path.join(dir, 'skills/passwd/SKILL.md'));
+  const r = runCli(['check', 'skills', '--format', 'json'], dir);
+  const j = JSON.parse(r.stdout);
+  assert.deepEqual(j.skills.map((s: { path: string }) => s.path), ['skills/linked/SKILL.md', 'skills/ok/SKILL.md']);
+  const real = realpathSync(dir);
+  const msg = (link: string, to: string, what: string) => `${path.join(dir, link)} is a symbolic link to ${to}, outside ${real}/skills: skillmd does not follow links out of the folder it checks, so ${what} there is not checked. Check that folder by naming it.`;
+  assert.deepEqual(j.problems.map((p: { code: string; severity: string; file: string; message: string }) => [p.code, p.severity, p.file, p.message]), [
+    ['symlink-outside', 'warning', 'skills/away', msg('skills/away', realpathSync(outsideDir), 'what is')],
+    ['symlink-outside', 'warning', 'skills/evil', msg('skills/evil', '/', 'what is')],
+    ['symlink-outside', 'warning', 'skills/passwd/SKILL.md', msg('skills/passwd/SKILL.md', '/etc/passwd', 'the skill file')],
+  ]);
+  assert.equal(r.status, 0);
+  // Named on purpose, the linked folder is checked.
+  assert.deepEqual(JSON.parse(runCli(['check', 'skills/away', '--format', 'json'], dir).stdout).skills.map((s: { name: string }) => s.name), ['a', 'b']);
 });

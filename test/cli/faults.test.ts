@@ -1,10 +1,11 @@
 // Faults that used to take a whole run down or leave the tree (issue 22): each is a
 // tree built here and the CLI run over it as a child process.
 import assert from 'node:assert/strict';
-import { mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { makeTree, repoRoot, runCli } from './helpers';
+import { cliPath, makeTree, repoRoot, runCli, type CliResult } from './helpers';
 
 const DESCRIPTION = 'Formats CSV files as tables. Use when converting CSV data into Markdown tables.';
 const OK = (name: string, body = `# ${name}\n`) => `---\nname: ${name}\ndescription: ${DESCRIPTION}\n---\n${body}`;
@@ -166,4 +167,55 @@ test('links out of the checked folder are not followed (`ln -s / skills/evil`); 
   assert.equal(r.status, 0);
   // Named on purpose, the linked folder is checked.
   assert.deepEqual(JSON.parse(runCli(['check', 'skills/away', '--format', 'json'], dir).stdout).skills.map((s: { name: string }) => s.name), ['a', 'b']);
+});
+
+/**
+ * Runs the CLI so that file modes deny it: tests run as root here, and root reads any
+ * file, whatever its mode. Without the capabilities that override modes
+ * (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), as setpriv runs it, root is denied too.
+ */
+function runCliDenied(args: string[], cwd: string): CliResult | string {
+  if (process.getuid?.() !== 0) return runCli(args, cwd);
+  const probe = spawnSync('setpriv', ['--inh-caps=-all', '--bounding-set=-dac_override,-dac_read_search', 'true']);
+  if (probe.status !== 0) return 'root, and setpriv cannot drop CAP_DAC_OVERRIDE here: modes do not deny root';
+  const r = spawnSync('setpriv', ['--inh-caps=-all', '--bounding-set=-dac_override,-dac_read_search', process.execPath, cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('an unreadable skill file and an unreadable folder are one diagnostic each; the rest is checked', (t) => {
+  const dir = tree({ 'skills/locked/SKILL.md': OK('locked'), 'skills/closed/inner/SKILL.md': OK('inner'), 'skills/ok/SKILL.md': OK('ok') });
+  chmodSync(path.join(dir, 'skills/locked/SKILL.md'), 0o000);
+  chmodSync(path.join(dir, 'skills/closed'), 0o000);
+  const r = runCliDenied(['check', 'skills'], dir);
+  chmodSync(path.join(dir, 'skills/closed'), 0o755);
+  if (typeof r === 'string') return void t.skip(r);
+  assert.equal(r.stdout, [
+    'skills/closed:1:1: error folder-unreadable: cannot read folder: permission denied',
+    'skills/locked/SKILL.md:1:1: error file-unreadable: The skill file cannot be read: permission denied.',
+    '2 skills checked, 1 invalid: 2 errors, 0 warnings, 0 info',
+    '',
+  ].join('\n'));
+  assert.equal(r.status, 1);
+});
+
+test('a 50 MB skill file, a 50 MB and a binary linked file, a NUL in SKILL.md: one clear diagnostic each where the file is the skill', () => {
+  const dir = tree({
+    'skills/ref/SKILL.md': OK('ref', 'See [the data](references/big.md) and [the blob](references/blob.md).\n'),
+    'skills/ref/references/big.md': '# Big\n' + 'a'.repeat(50 * 2 ** 20),
+    'skills/ref/references/blob.md': Buffer.from([0x23, 0x20, 0x00, 0xff, 0xfe, 0x01]),
+    'skills/nul/SKILL.md': OK('nul', 'a\u0000b\n'),
+  });
+  // Sparse: 50 MiB on disk without writing them.
+  const big = path.join(dir, 'skills/big/SKILL.md');
+  mkdirSync(path.dirname(big));
+  writeFileSync(big, OK('big'));
+  truncateSync(big, 50 * 2 ** 20);
+  const r = runCli(['check', 'skills'], dir);
+  assert.equal(r.stdout, [
+    'skills/big/SKILL.md:1:1: error file-too-large: The skill file is 50.0 MiB, over the 5.0 MiB skillmd reads; agents would load all of it into context.',
+    'skills/nul/SKILL.md:1:1: error file-binary: The skill file is binary (NUL byte at offset 112), not Markdown text.',
+    '3 skills checked, 2 invalid: 2 errors, 0 warnings, 0 info',
+    '',
+  ].join('\n'));
+  assert.equal(r.stderr, '');
 });

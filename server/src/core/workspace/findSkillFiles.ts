@@ -126,7 +126,9 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       entries = await fs.readDirectory(dir);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      result.problems.push({ path: dir, code: 'folder-unreadable', message: (code === 'ENOENT' && undecodableName(dir)) || `cannot read folder: ${code ?? (e as Error).message}` });
+      // Listed a moment ago, gone now: deleted or renamed while the scan ran.
+      const gone = code === 'ENOENT' || code === 'ENOTDIR' ? undecodableName(dir) ?? `${dir} was deleted or replaced while the scan ran, so nothing in it was checked; run the check again` : undefined;
+      result.problems.push({ path: dir, code: 'folder-unreadable', message: gone ?? `cannot read folder: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? (e as Error).message}` });
       return;
     }
     const raw = entries;

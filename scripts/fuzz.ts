@@ -3,6 +3,7 @@
 //   npm run fuzz -- --runs 20000 --seed 42
 // Prints the inputs checked, the seconds taken and the slowest case; on a failure the
 // seed, the shrunk case as a fixture to paste into a test, and exit status 1.
+import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { fuzzCase } from '../test/unit/fuzz/arbitraries';
 import { asFixture, violation } from '../test/unit/fuzz/property';
@@ -35,7 +36,11 @@ async function main(): Promise<number> {
   process.stdout.write(`fuzz: seed ${seed}, ${details.numRuns} inputs (${done} with shrinking), ${seconds} s; slowest ${Math.round(slowest.ms)} ms\n`);
   if (!details.failed) return 0;
   const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  process.stdout.write(`FAILED after ${details.numRuns} inputs (${details.numShrinks} shrinks): ${message}\nreplay: npm run fuzz -- --runs ${runs} --seed ${seed}\nfixture: ${asFixture(details.counterexample![0])}\n`);
+  const fixture = asFixture(details.counterexample![0]);
+  // A long case goes to a file whole; the terminal gets its start.
+  const file = `fuzz-failure-${seed}.js`;
+  writeFileSync(file, `// npm run fuzz -- --runs ${runs} --seed ${seed}: ${message.split('\n')[0]}\nexport const fixture = ${fixture};\n`);
+  process.stdout.write(`FAILED after ${details.numRuns} inputs (${details.numShrinks} shrinks): ${message}\nreplay: npm run fuzz -- --runs ${runs} --seed ${seed}\nfixture (whole in ${file}): ${fixture.length > 2000 ? fixture.slice(0, 2000) + '…' : fixture}\n`);
   return 1;
 }
 

@@ -15,8 +15,17 @@ import { formatSarif } from '../../../server/src/cli/format/sarif';
 import { renderSkill } from '../../../server/src/cli/format/stream';
 import type { FuzzCase } from './arbitraries';
 
-/** Generous: an ordinary case takes milliseconds; this catches hangs and blow-ups. */
+/**
+ * Generous: an ordinary case takes milliseconds, the worst generated ones about two
+ * seconds; this catches hangs and blow-ups. CPU time, not wall time: seven processes
+ * on two cores stretched one 2-second case to 18 seconds of wall time.
+ */
 export const CASE_TIME_LIMIT_MS = 15_000;
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
 
 const SKILL = '/ws/skills/fuzz/SKILL.md';
 const GUIDE = '/ws/skills/fuzz/references/guide.md';
@@ -48,7 +57,7 @@ function skillText(c: FuzzCase): string | undefined {
 
 /** Checks one case; returns what went wrong, or undefined. */
 export async function violation(c: FuzzCase): Promise<string | undefined> {
-  const started = performance.now();
+  const started = cpuMs();
   const fs = new MemoryFileSystem({ [SKILL]: c.skill, [GUIDE]: c.guide, '/ws/skills/fuzz/scripts/x.py': 'print(1)\n', '/ws/skills/other/SKILL.md': '---\nname: other\ndescription: Another skill. Use when testing.\n---\n' });
   const texts = new Map<string, number[]>([[GUIDE, lineLengths(c.guide)]]);
   const text = skillText(c);
@@ -91,8 +100,8 @@ export async function violation(c: FuzzCase): Promise<string | undefined> {
   } catch (e) {
     return `threw: ${(e as Error).stack ?? e}`;
   }
-  const ms = performance.now() - started;
-  if (ms > CASE_TIME_LIMIT_MS) return `took ${Math.round(ms)} ms, over ${CASE_TIME_LIMIT_MS} ms`;
+  const ms = cpuMs() - started;
+  if (ms > CASE_TIME_LIMIT_MS) return `took ${Math.round(ms)} ms of CPU time, over ${CASE_TIME_LIMIT_MS} ms`;
   return undefined;
 }
 

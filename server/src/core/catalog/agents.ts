@@ -5,6 +5,7 @@ import { parseSkillDocument } from '../document/parse';
 import { pyyamlTabOffsets } from '../document/pyyamlTabs';
 import type { SkillDocument, ValueNode } from '../document/model';
 import { getEntry, jsString, resolveNode, toJs } from '../document/values';
+import { parseWithUniqueKeys } from './uniqueKeys';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
 import { joinWithin, newTextBudget, pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, pyValueError, type PyValue } from '../render/pyValue';
@@ -189,7 +190,7 @@ function agentskillsMeta(raw: string): MetaResult {
   if (!content.startsWith('---')) return { ok: false, message: 'SKILL.md must start with YAML frontmatter (---)' };
   const parts = splitN(content, '---', 2);
   if (parts.length < 3) return { ok: false, message: 'SKILL.md frontmatter not properly closed with ---' };
-  const ydoc = parseDocument(parts[1], { uniqueKeys: true, strict: true });
+  const ydoc = parseWithUniqueKeys(parts[1]);
   // strictyaml refuses flow style, anchors and aliases, and tags.
   let refused: string | undefined;
   visit(ydoc, {
@@ -280,7 +281,7 @@ export function einoStripLineNumbers(data: string): string {
 function einoMeta(raw: string, file: string): MetaResult {
   const split = einoSplit(einoStripLineNumbers(raw));
   if ('error' in split) return { ok: false, message: `failed to load skill from ${file}: failed to parse frontmatter: ${split.error}` };
-  const ydoc = parseDocument(split.yaml, { uniqueKeys: true, strict: true });
+  const ydoc = parseWithUniqueKeys(split.yaml);
   if (ydoc.errors.length) return { ok: false, message: `failed to load skill from ${file}: failed to unmarshal frontmatter: ${ydoc.errors[0].message.split('\n')[0]}` };
   // yaml.v3 fails on an alias to no anchor (`globs: **/*.*`); `yaml` only when the value is read.
   const dangling = unresolvedAlias(ydoc);

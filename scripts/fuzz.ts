@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     if (ms > slowest.ms) slowest = { ms, fixture: asFixture(c) };
     if (++done % 500 === 0) process.stderr.write(`fuzz: ${done} cases, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     if (v) throw new Error(v);
-  }), { seed, numRuns: runs, endOnFailure: true });
+  }), { seed, numRuns: runs });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(`fuzz: seed ${seed}, ${details.numRuns} inputs (${done} with shrinking), ${seconds} s; slowest ${Math.round(slowest.ms)} ms\n`);
   if (!details.failed) return 0;

@@ -15,7 +15,7 @@ test(`the check and every renderer hold over ${RUNS} generated and mutated SKILL
   const details = await fc.check(fc.asyncProperty(fuzzCase, async (c) => {
     const v = await violation(c);
     if (v) throw new Error(v);
-  }), { seed: SEED, numRuns: RUNS, endOnFailure: true });
+  }), { seed: SEED, numRuns: RUNS });
   if (details.failed) {
     assert.fail(`${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\nfixture: ${asFixture(details.counterexample![0])}`);
   }

@@ -219,3 +219,18 @@ test('a 50 MB skill file, a 50 MB and a binary linked file, a NUL in SKILL.md: o
   ].join('\n'));
   assert.equal(r.stderr, '');
 });
+
+test('on worker threads too: a rule that throws costs one diagnostic, every skill is reported', { timeout: 120_000 }, () => {
+  // Over 400 skills: the run is spread over threads (checkParallel.ts), each loading the hooks.
+  const files: Record<string, string> = {};
+  // One in ten throws: batches of 32 go to the main thread and the workers alike.
+  const throwing = (i: number) => i % 10 === 3;
+  for (let i = 0; i < 420; i++) files[`skills/s${String(i).padStart(3, '0')}/SKILL.md`] = OK(`s${String(i).padStart(3, '0')}`, throwing(i) ? 'THROW-IN-RULE\n' : '# s\n');
+  const dir = tree(files);
+  const r = runCli(['check', 'skills', '--format', 'json'], dir, { ...HOOKS, SKILLMD_THREADS: '2' });
+  const j = JSON.parse(r.stdout);
+  assert.deepEqual(j.summary, { skills: 420, errors: 42, warnings: 0 });
+  const expected = Array.from({ length: 420 }, (_, i) => i).filter(throwing).map((i) => `s${String(i).padStart(3, '0')} internal-error`);
+  assert.deepEqual(j.skills.flatMap((s: { name: string; diagnostics: { code: string }[] }) => s.diagnostics.map((d) => `${s.name} ${d.code}`)), expected);
+  assert.equal(r.status, 1);
+});

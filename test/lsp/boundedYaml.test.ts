@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeWorkspace, removeWorkspace, startServer, type TestClient } from './client';
 
-export function aliasBomb(name: string, levels = 12): string {
+function aliasBomb(name: string, levels = 12): string {
   const lines = ['---', `name: ${name}`, 'description: Formats CSV files as tables. Use when converting CSV data into Markdown tables.'];
   lines.push('l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]');
   for (let i = 1; i < levels; i++) lines.push(`l${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(', ')}]`);

@@ -1,6 +1,6 @@
 // Long property-based runs over generated SKILL.md files (the same property as
 // test/unit/fuzz/fuzz.test.ts, which runs a few hundred cases in `npm test`):
-//   npm run fuzz -- --runs 20000 --seed 42
+//   npm run fuzz -- --runs 20000 --seed 42 [--minutes 30]
 // Prints the inputs checked, the seconds taken and the slowest case; on a failure the
 // seed, the shrunk case as a fixture to paste into a test, and exit status 1.
 import { writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const v = i === -1 ? undefined : Number(process.argv[i + 1]);
   if (i !== -1 && !Number.isInteger(v)) {
-    process.stderr.write(`fuzz: --${name} needs a whole number\nusage: npm run fuzz -- [--runs N] [--seed S]\n`);
+    process.stderr.write(`fuzz: --${name} needs a whole number\nusage: npm run fuzz -- [--runs N] [--seed S] [--minutes M]\n`);
     process.exit(2);
   }
   return v ?? fallback;
@@ -21,6 +21,8 @@ function option(name: string, fallback: number): number {
 async function main(): Promise<number> {
   const runs = option('runs', 1000);
   const seed = option('seed', Date.now() % 2 ** 31);
+  // Ends the run (as passed so far) after this long; 0: no limit.
+  const minutes = option('minutes', 0);
   const started = performance.now();
   let done = 0;
   let slowest = { ms: 0, fixture: '' };
@@ -31,9 +33,10 @@ async function main(): Promise<number> {
     if (ms > slowest.ms) slowest = { ms, fixture: asFixture(c) };
     if (++done % 500 === 0) process.stderr.write(`fuzz: ${done} cases, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     if (v) throw new Error(v);
-  }), { seed, numRuns: runs });
+  }), { seed, numRuns: runs, ...(minutes ? { interruptAfterTimeLimit: minutes * 60_000 } : {}) });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`fuzz: seed ${seed}, ${details.numRuns} inputs (${done} with shrinking), ${seconds} s; slowest ${Math.round(slowest.ms)} ms\n`);
+  const cut = details.interrupted ? ` (stopped after ${minutes} min)` : '';
+  process.stdout.write(`fuzz: seed ${seed}, ${details.numRuns} inputs${cut} (${done} with shrinking), ${seconds} s; slowest ${Math.round(slowest.ms)} ms\n`);
   if (!details.failed) return 0;
   const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const fixture = asFixture(details.counterexample![0]);

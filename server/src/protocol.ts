@@ -108,7 +108,7 @@ export interface CatalogSkill {
 }
 
 export interface CatalogExclusion {
-  reason: 'invalid' | 'shadowed' | 'filtered' | 'hidden' | 'budget';
+  reason: 'invalid' | 'shadowed' | 'filtered' | 'hidden' | 'budget' | 'internal-error';
   /** the name, when one could be read */
   name?: string;
   path: string;

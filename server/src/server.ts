@@ -334,7 +334,10 @@ async function indexCreatedFolder(folder: string): Promise<void> {
   const st = await fs.stat(folder).catch(() => undefined);
   if (st?.type !== 'directory') return;
   refs.skillFilesChanged();
-  const scan = await findSkillFiles(fs, folder, { exclude: (p) => config.isIgnored(p) });
+  // Never out of the workspace folder, also when the new folder is a link (`ln -s / evil`).
+  const within = folders.find((f) => folder === f || folder.startsWith(f + path.sep));
+  if (!within) return;
+  const scan = await findSkillFiles(fs, folder, { exclude: (p) => config.isIgnored(p), within });
   for (const f of scan.files) if (!docs.isOpenPath(f)) await index.update(f);
 }
 

@@ -13,9 +13,9 @@ export interface CliResult {
 }
 
 /** Runs the built CLI as a child process, as a user or CI would. */
-export function runCli(args: string[], cwd: string): CliResult {
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): CliResult {
   // maxBuffer: spawnSync kills the child past 1 MB of output by default.
-  const r = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '' }, maxBuffer: 256 * 2 ** 20 });
+  const r = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '', ...env }, maxBuffer: 256 * 2 ** 20 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

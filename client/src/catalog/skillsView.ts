@@ -49,6 +49,7 @@ const reasonLabel: Record<CatalogExclusion['reason'], string> = {
   filtered: 'filtered',
   hidden: 'hidden',
   budget: 'over budget',
+  'internal-error': 'not read (skillmd bug)',
 };
 
 export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, vscode.Disposable {

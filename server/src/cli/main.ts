@@ -6,6 +6,8 @@ import { UsageError } from './args';
 import { VERSION } from './version';
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
+import { addDocumentRule } from '../core/check/checkDocument';
+import { registerSkillFileCheck } from '../core/check/checkSkillFile';
 
 // A check's garbage lives for one skill: a smaller young generation keeps the peak RSS
 // down. Set at run time the flag does not resize the main heap's new space (a review
@@ -28,6 +30,19 @@ Usage:
 
 Each command prints its options with --help.
 `;
+
+/**
+ * Internal, for skillmd's own tests only (docs/internal.md): SKILLMD_INTERNAL_TEST_HOOKS
+ * names a CommonJS module whose export is called with the check's registries, so a
+ * test can add a rule that throws and watch the CLI, as a child process, survive it.
+ * Loaded in worker threads too (they run this file with the same environment).
+ */
+function loadTestHooks(): void {
+  const hooks = process.env.SKILLMD_INTERNAL_TEST_HOOKS;
+  if (!hooks) return;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require(hooks) as (api: object) => void)({ addDocumentRule, registerSkillFileCheck });
+}
 
 type Command = (argv: string[], cwd: string, write: (s: string | Uint8Array) => void) => Promise<number>;
 
@@ -86,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
 
 // The CLI checks references too (and so do its worker threads, which run this file).
 enableReferenceChecks();
+loadTestHooks();
 
 // `skillmd check | head`: a reader that stops early is not an error. The run goes
 // on without output so the exit status still tells whether there were errors.

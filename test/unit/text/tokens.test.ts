@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countTokens, preloadTokenizer, RANKS_LINES, tokenizerReady } from '../../../server/src/core/text/tokens';
-import { countTokens as reference } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens as reference, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { boundedTokens } from '../../../server/src/lsp/limits';
+import { countPreviewTokens } from '../../../server/src/core/render/index';
 
 // First in this file: the tokenizer is not loaded yet. npm test builds the ranks file first.
 test('a warm-up parses and hashes the ranks one line per step, loads the encoder and joins the lines in a step of its own; a caller waiting meanwhile shares it', async () => {
@@ -40,4 +42,29 @@ test('a megabyte of white space is counted in slices too', { timeout: 60_000 }, 
   assert.equal(countTokens(tabs), 2048 * countTokens('\t'.repeat(512)));
   const spaces = 'a' + ' '.repeat(600) + 'b';
   assert.ok(Math.abs(countTokens(spaces) - reference(spaces)) <= 2, `${countTokens(spaces)} vs ${reference(spaces)}`);
+});
+
+// A chat template quoted in a skill (issue 22) threw "Disallowed special token" and
+// took a whole `skillmd check` down. The model sees such text as the characters it is.
+test('special-token text counts as the text it is, here as in hover and the previews', () => {
+  const asText = { disallowedSpecial: new Set<string>() };
+  const cases: [string, number][] = [
+    ['<|im_start|>', 6],
+    ['<|endoftext|>', 7],
+    ['<|endofprompt|>', 7],
+    ['hello <|im_start|>user\nhi<|im_end|>', 16],
+  ];
+  for (const [text, n] of cases) {
+    assert.equal(countTokens(text), n, text);
+    const ids = encode(text, asText);
+    assert.equal(ids.length, n, text);
+    // No control token among them: ordinary ranks that decode back to the text.
+    assert.ok(ids.every((id) => id < 199998), text);
+    assert.equal(decode(ids), text);
+  }
+  // A run long enough to be sliced keeps counting too.
+  assert.equal(countTokens('<|endoftext|>'.repeat(100)), countTokens('<|endoftext|>'.repeat(50)) * 2);
+  assert.deepEqual(boundedTokens('Quote <|im_start|> and <|endoftext|>.'), { tokens: countTokens('Quote <|im_start|> and <|endoftext|>.'), exact: true });
+  const report = countPreviewTokens({ agent: 'lovia', parts: [{ id: 'main', title: 'index', text: '<|endoftext|>' }], skills: [{ name: 's', path: '/s/SKILL.md', text: '<|im_start|>' }] } as never);
+  assert.deepEqual([report.perSkill[0].tokens, report.total], [6, 7]);
 });

@@ -9,7 +9,7 @@ import { RecordingFileSystem, type FileRecord } from '../../core/workspace/recor
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { serveBatches, WorkerPool } from '../../node/workerPool';
-import { renderBatch, renderSkill, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
+import { renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 
 /** Below this many skills a worker's start-up costs more than it saves. */
@@ -74,7 +74,7 @@ async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListi
     const r = await checkSkillFile(pre ? new PrelistedFileSystem(fs, pre) : fs, files[i], opts);
     listings[i] = undefined;
     if (render.format === 'result') results.push(slim(r));
-    else parts.push(renderSkill(render.format, render.cwd, r));
+    else parts.push(renderSkillIsolated(render.format, render.cwd, r));
   }
   return render.format === 'result' ? results : renderBatch(render.format, parts);
 }
@@ -99,7 +99,7 @@ async function checkRecorded(fs: FileSystem, files: string[], listings: (SkillLi
       : opts;
     const r = await checkSkillFile(rec, files[i], own);
     listings[i] = undefined;
-    outs.push(render.format === 'result' ? slim(r) : renderSkill(render.format, render.cwd, r));
+    outs.push(render.format === 'result' ? slim(r) : renderSkillIsolated(render.format, render.cwd, r));
     records.push(rec.record());
   }
   return { outs, records };

@@ -1,6 +1,6 @@
 import { LOAD_AGENTS, renderLoad, UnsupportedPreviewError } from '../../core/render';
 import { parseArgs, UsageError } from '../args';
-import { emitPreview, previewOptionsUsage, PREVIEW_SPEC, setupPreview } from './preview/common';
+import { emitPreview, previewFailed, previewOptionsUsage, PREVIEW_SPEC, setupPreview } from './preview/common';
 
 export const LOAD_USAGE = `Usage: skillmd load <name> [options]
 
@@ -25,6 +25,7 @@ export async function runLoad(argv: string[], cwd: string, write: (s: string) =>
     return preview.ok ? 0 : 1;
   } catch (e) {
     if (e instanceof UnsupportedPreviewError) throw new UsageError(e.message);
-    throw e;
+    if (e instanceof UsageError) throw e;
+    return previewFailed(setup, `load ${args.positionals[0]}`, e);
   }
 }

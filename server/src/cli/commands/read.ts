@@ -1,6 +1,6 @@
 import { READ_AGENTS, renderRead, UnsupportedPreviewError } from '../../core/render';
 import { parseArgs, UsageError } from '../args';
-import { emitPreview, previewOptionsUsage, PREVIEW_SPEC, setupPreview } from './preview/common';
+import { emitPreview, previewFailed, previewOptionsUsage, PREVIEW_SPEC, setupPreview } from './preview/common';
 
 export const READ_USAGE = `Usage: skillmd read <name> <relpath> [options]
 
@@ -25,6 +25,7 @@ export async function runRead(argv: string[], cwd: string, write: (s: string) =>
     return preview.ok ? 0 : 1;
   } catch (e) {
     if (e instanceof UnsupportedPreviewError) throw new UsageError(e.message);
-    throw e;
+    if (e instanceof UsageError) throw e;
+    return previewFailed(setup, `read ${args.positionals[0]} ${args.positionals[1]}`, e);
   }
 }

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allRules, ruleDocsUrl } from '../../core/rules/catalog';
-import type { Severity } from '../../core/types';
+import { INTERNAL_ERROR } from '../../core/check/internalError';
+import type { Severity, SkillDiagnostic } from '../../core/types';
 import { allDiagnostics, type CheckReport } from './model';
 import { displayPath } from './paths';
 import { VERSION } from '../version';
@@ -12,28 +13,44 @@ const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', in
 export function formatSarif(report: CheckReport): string {
   const rules = allRules();
   const index = new Map(rules.map((r, i) => [r.code, i]));
-  const results = allDiagnostics(report).map((d) => {
+  const all = allDiagnostics(report);
+  const locations = (d: SkillDiagnostic) => {
     const r = d.range;
-    return {
-      ruleId: d.code,
-      ...(index.has(d.code) ? { ruleIndex: index.get(d.code) } : {}),
-      level: LEVEL[d.severity],
-      message: { text: d.message },
-      locations: [{
-        physicalLocation: {
-          artifactLocation: artifactLocation(report.cwd, d.file),
-          region: {
-            startLine: r.start.line + 1,
-            startColumn: r.start.character + 1,
-            endLine: r.end.line + 1,
-            endColumn: r.end.character + 1,
-          },
+    return [{
+      physicalLocation: {
+        artifactLocation: artifactLocation(report.cwd, d.file),
+        region: {
+          startLine: r.start.line + 1,
+          startColumn: r.start.character + 1,
+          endLine: r.end.line + 1,
+          endColumn: r.end.character + 1,
         },
-      }],
-      // The other side of a cross-file problem (a similar skill, a duplicate id).
-      ...(d.related?.length ? { relatedLocations: d.related.map((x, id) => ({ id, message: { text: x.message }, physicalLocation: { artifactLocation: artifactLocation(report.cwd, x.file), region: { startLine: x.range.start.line + 1, startColumn: x.range.start.character + 1, endLine: x.range.end.line + 1, endColumn: x.range.end.character + 1 } } })) } : {}),
-    };
-  });
+      },
+    }];
+  };
+  const results = all.map((d) => ({
+    ruleId: d.code,
+    ...(index.has(d.code) ? { ruleIndex: index.get(d.code) } : {}),
+    level: LEVEL[d.severity],
+    message: { text: d.message },
+    locations: locations(d),
+    // The other side of a cross-file problem (a similar skill, a duplicate id).
+    ...(d.related?.length ? { relatedLocations: d.related.map((x, id) => ({ id, message: { text: x.message }, physicalLocation: { artifactLocation: artifactLocation(report.cwd, x.file), region: { startLine: x.range.start.line + 1, startColumn: x.range.start.character + 1, endLine: x.range.end.line + 1, endColumn: x.range.end.character + 1 } } })) } : {}),
+  }));
+  // A bug in skillmd is a result (it marks the file whose check is incomplete) and also
+  // what SARIF has for the tool's own failures: a notification of the invocation.
+  const internal = all.filter((d) => d.code === INTERNAL_ERROR.code);
+  const invocation = {
+    executionSuccessful: internal.length === 0,
+    ...(internal.length ? {
+      toolExecutionNotifications: internal.map((d) => ({
+        level: 'error',
+        message: { text: d.message },
+        locations: locations(d),
+        descriptor: { id: INTERNAL_ERROR.code, ...(index.has(INTERNAL_ERROR.code) ? { index: index.get(INTERNAL_ERROR.code) } : {}) },
+      })),
+    } : {}),
+  };
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -52,6 +69,7 @@ export function formatSarif(report: CheckReport): string {
           })),
         },
       },
+      invocations: [invocation],
       originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(report.cwd).replace(/\/?$/, '/') } },
       results,
     }],

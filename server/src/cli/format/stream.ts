@@ -1,4 +1,5 @@
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
+import { internalErrorDiagnostic } from '../../core/check/internalError';
 import type { SkillDiagnostic } from '../../core/types';
 import { counts } from './model';
 import { displayPath } from './paths';
@@ -148,6 +149,19 @@ export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResu
     text = t.join('');
   }
   return { text, ...c };
+}
+
+/**
+ * `renderSkill`, or, should it throw (a bug), the skill with one internal-error
+ * diagnostic in place of the ones that could not be printed: the report goes on.
+ */
+export function renderSkillIsolated(format: StreamFormat, cwd: string, r: SkillCheckResult): RenderedSkill {
+  try {
+    return renderSkill(format, cwd, r);
+  } catch (e) {
+    const fault = internalErrorDiagnostic(r.file, `the ${format} report of this skill's ${r.diagnostics.length} diagnostics`, e);
+    return renderSkill(format, cwd, { ...r, diagnostics: [fault] });
+  }
 }
 
 /**

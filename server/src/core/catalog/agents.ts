@@ -5,7 +5,8 @@ import { unresolvedAlias } from '../document/yamlTree';
 import { parseSkillDocument } from '../document/parse';
 import { pyyamlTabOffsets } from '../document/pyyamlTabs';
 import type { SkillDocument, ValueNode } from '../document/model';
-import { getEntry, resolveNode, toJs } from '../document/values';
+import { getEntry, jsString, resolveNode, toJs } from '../document/values';
+import { parseWithUniqueKeys } from './uniqueKeys';
 import { getProfile } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
 import { joinWithin, newTextBudget, pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, pyValueError, type PyValue } from '../render/pyValue';
@@ -190,7 +191,7 @@ function agentskillsMeta(raw: string): MetaResult {
   if (!content.startsWith('---')) return { ok: false, message: 'SKILL.md must start with YAML frontmatter (---)' };
   const parts = splitN(content, '---', 2);
   if (parts.length < 3) return { ok: false, message: 'SKILL.md frontmatter not properly closed with ---' };
-  const ydoc = parseDocument(parts[1], { uniqueKeys: true, strict: true });
+  const ydoc = parseWithUniqueKeys(parts[1]);
   // strictyaml refuses flow style, anchors and aliases, and tags.
   let refused: string | undefined;
   visit(ydoc, {
@@ -281,7 +282,7 @@ export function einoStripLineNumbers(data: string): string {
 function einoMeta(raw: string, file: string): MetaResult {
   const split = einoSplit(einoStripLineNumbers(raw));
   if ('error' in split) return { ok: false, message: `failed to load skill from ${file}: failed to parse frontmatter: ${split.error}` };
-  const ydoc = parseDocument(split.yaml, { uniqueKeys: true, strict: true });
+  const ydoc = parseWithUniqueKeys(split.yaml);
   if (ydoc.errors.length) return { ok: false, message: `failed to load skill from ${file}: failed to unmarshal frontmatter: ${ydoc.errors[0].message.split('\n')[0]}` };
   // yaml.v3 fails on an alias to no anchor (`globs: **/*.*`); `yaml` only when the value is read.
   const dangling = unresolvedAlias(ydoc);
@@ -429,7 +430,7 @@ function claudeMeta(doc: SkillDocument, dir: string): MetaResult {
   const val = (k: string) => (usable ? toJs(getEntry(doc, k)?.value) : undefined);
   const body = doc.text.slice(doc.bodyStart);
   const d = val('description');
-  let description = typeof d === 'string' ? d : d === undefined || d === null ? '' : String(d);
+  let description = typeof d === 'string' ? d : d === undefined || d === null ? '' : jsString(d);
   if (description === '') description = body.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
   const w = val('when_to_use');
   const dmi = val('disable-model-invocation');

@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import { checkDocument, type CheckOptions } from '../check/checkDocument';
+import { internalErrorMessage } from '../check/internalError';
 import type { SkillmdConfig } from '../config/config';
+import { MAX_FRONTMATTER_PARSE_CHARS } from '../document/parse';
 import { readSkillFile } from '../document/readSkillFile';
 import type { ProfileId } from '../profiles/types';
 import { countTokens, tokenizerName } from '../text/tokens';
@@ -85,7 +87,7 @@ export interface CatalogOptions {
 
 type Loaded =
   | { ok: true; entry: CatalogEntry }
-  | { ok: false; name?: string; message: string; fatal?: true };
+  | { ok: false; name?: string; message: string; fatal?: true; internal?: true };
 
 interface Candidate extends FoundSkill {
   rootIndex: number;
@@ -254,7 +256,7 @@ export class SkillCatalog {
     for (const c of sorted) {
       const root = this.roots[c.rootIndex]?.path ?? '';
       if (!c.loaded.ok) {
-        skipped.push({ reason: 'invalid', name: c.loaded.name, path: c.file, root, message: c.loaded.message, ...(c.loaded.fatal ? { fatal: true as const } : {}) });
+        skipped.push({ reason: c.loaded.internal ? 'internal-error' : 'invalid', name: c.loaded.name, path: c.file, root, message: c.loaded.message, ...(c.loaded.fatal ? { fatal: true as const } : {}) });
         continue;
       }
       const e = c.loaded.entry;
@@ -341,10 +343,24 @@ export class SkillCatalog {
     for (const c of fresh) this.candidates.set(this.key(rootIndex, c.dir), c);
   }
 
+  /** A bug while reading one skill leaves that skill out, with the reason, not the catalog. */
   private async load(c: Candidate, token?: CancellationToken): Promise<Loaded> {
+    try {
+      return await this.loadUnguarded(c, token);
+    } catch (e) {
+      return { ok: false, internal: true, name: path.basename(c.dir), message: internalErrorMessage(`reading this skill as ${this.agent} does`, e) };
+    }
+  }
+
+  private async loadUnguarded(c: Candidate, token?: CancellationToken): Promise<Loaded> {
     const read = await readSkillFile(this.fs, c.file);
     if (!read.doc) return { ok: false, message: read.diagnostic.message };
     const doc = read.doc;
+    // A skillmd limit, like the file size above: the agents' own parsers would take it.
+    if (doc.frontmatter.state === 'too-large') {
+      const size = (doc.frontmatter.contentEnd - doc.frontmatter.contentStart).toLocaleString('en-US');
+      return { ok: false, name: path.basename(c.dir), message: `the frontmatter is ${size} characters long, over the ${MAX_FRONTMATTER_PARSE_CHARS.toLocaleString('en-US')} skillmd parses, so skillmd does not show what ${this.agent} reads from it` };
+    }
     // The agents read the raw file: a BOM the reader stripped is there for them.
     const meta = readAgentMeta(this.agent, doc, doc.strippedBom ? '\ufeff' + doc.text : doc.text, c.file);
     if (!meta.ok) return { ok: false, name: path.basename(c.dir), message: meta.message, ...(meta.fatal ? { fatal: true as const } : {}) };

@@ -64,7 +64,8 @@ export interface CatalogEntry {
   diagnostics: DiagnosticsSummary;
 }
 
-export type ExclusionReason = 'invalid' | 'shadowed' | 'filtered' | 'hidden' | 'budget';
+/** `internal-error`: a bug in skillmd while reading the skill (not the agent's doing). */
+export type ExclusionReason = 'invalid' | 'shadowed' | 'filtered' | 'hidden' | 'budget' | 'internal-error';
 
 /** A skill left out of what the agent shows, and why. */
 export interface Exclusion {

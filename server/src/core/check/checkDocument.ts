@@ -8,6 +8,7 @@ import { documentRules } from '../rules/registry';
 import type { Rule, RuleContext, RuleReport } from '../rules/types';
 import { countTokens } from '../text/tokens';
 import type { CancellationToken, SeveritySetting, SkillDiagnostic } from '../types';
+import { internalErrorDiagnostic, INTERNAL_ERROR } from './internalError';
 import { findSuppressions, isSuppressed } from './suppressions';
 
 export interface CheckOptions {
@@ -72,8 +73,19 @@ function isEmpty(o: object): boolean {
   return true;
 }
 
+let withAdded: readonly Rule[] = documentRules;
+
+/**
+ * Adds a document rule after the built-in ones, for every later check. Only the CLI's
+ * internal test hook uses it (SKILLMD_INTERNAL_TEST_HOOKS, docs/internal.md): its tests
+ * add a rule that throws to prove a bug costs one diagnostic, not the run.
+ */
+export function addDocumentRule(rule: Rule): void {
+  withAdded = [...withAdded, rule];
+}
+
 /** Runs every document rule over a SKILL.md. Pure: reads nothing but `doc`. */
-export function checkDocument(doc: SkillDocument, opts: CheckOptions = {}, rules: readonly Rule[] = documentRules): SkillDiagnostic[] {
+export function checkDocument(doc: SkillDocument, opts: CheckOptions = {}, rules: readonly Rule[] = withAdded): SkillDiagnostic[] {
   const settings = resolveSkillSettings(doc.path, opts);
   const skillDir = path.dirname(doc.path);
   const out: SkillDiagnostic[] = [];
@@ -105,7 +117,13 @@ export function checkDocument(doc: SkillDocument, opts: CheckOptions = {}, rules
     if (setting === 'off') continue;
     current = rule;
     const before = out.length;
-    rule.check(ctx);
+    try {
+      rule.check(ctx);
+    } catch (e) {
+      // A bug in one rule costs that rule's result, not the skill's or the run's.
+      if (overrides?.[INTERNAL_ERROR.code] !== 'off') out.push(internalErrorDiagnostic(doc.path, `rule \`${rule.code}\``, e));
+      continue;
+    }
     if (setting) for (let i = before; i < out.length; i++) out[i].severity = setting;
   }
   return finish(doc, out);
@@ -114,7 +132,12 @@ export function checkDocument(doc: SkillDocument, opts: CheckOptions = {}, rules
 /** Drops suppressed diagnostics and orders the rest by position (sorting `diagnostics` in place). */
 export function finish(doc: SkillDocument, diagnostics: SkillDiagnostic[]): SkillDiagnostic[] {
   // Looking for suppression comments scans the whole text: skip it when there is nothing to drop.
-  const sup = diagnostics.length ? findSuppressions(doc) : undefined;
+  let sup: ReturnType<typeof findSuppressions> | undefined;
+  try {
+    sup = diagnostics.length ? findSuppressions(doc) : undefined;
+  } catch (e) {
+    diagnostics.push(internalErrorDiagnostic(doc.path, 'the suppression comments (`skillmd-disable`)', e));
+  }
   const kept = sup && (sup.file || sup.lines.size) ? diagnostics.filter((d) => d.file !== doc.path || !isSuppressed(sup, d)) : diagnostics;
   return kept.sort(byPosition);
 }

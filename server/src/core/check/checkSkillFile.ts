@@ -3,10 +3,11 @@ import { readSkillFile } from '../document/readSkillFile';
 import type { SkillDocument } from '../document/model';
 import { getString } from '../document/values';
 import type { ProfileId } from '../profiles/types';
-import type { SkillDiagnostic } from '../types';
+import type { SeveritySetting, SkillDiagnostic } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { checkDocument, finish, resolveSkillSettings, type CheckOptions } from './checkDocument';
 import { applySeverities } from './severity';
+import { internalErrorDiagnostic, INTERNAL_ERROR } from './internalError';
 
 export interface SkillCheckResult {
   /** the SKILL.md path */
@@ -22,27 +23,59 @@ export interface SkillCheckResult {
 /** Extra checks that need the file system (references); registered by that module. */
 export type SkillFileCheck = (fs: FileSystem, doc: SkillDocument, opts: CheckOptions) => Promise<SkillDiagnostic[]>;
 
-const fileChecks: SkillFileCheck[] = [];
+const fileChecks: { check: SkillFileCheck; label: string }[] = [];
 
-export function registerSkillFileCheck(check: SkillFileCheck): void {
-  fileChecks.push(check);
+/** `label` names the check in an internal-error diagnostic ("the reference checks"). */
+export function registerSkillFileCheck(check: SkillFileCheck, label = 'the reference checks'): void {
+  fileChecks.push({ check, label });
 }
 
+/**
+ * Checks one SKILL.md. Never throws: a bug in skillmd while reading, parsing or
+ * checking it becomes an `internal-error` diagnostic on the file (internalError.ts),
+ * and whatever else could be checked still is.
+ */
 export async function checkSkillFile(fs: FileSystem, file: string, opts: CheckOptions = {}): Promise<SkillCheckResult> {
   const skillDir = path.dirname(file);
-  const settings = resolveSkillSettings(file, opts);
-  const targets = settings.targets.map((t) => t.id);
-  const read = await readSkillFile(fs, file);
+  let targets: ProfileId[] = [];
+  try {
+    const settings = resolveSkillSettings(file, opts);
+    targets = settings.targets.map((t) => t.id);
+    return await checkResolved(fs, file, opts, settings.rules, targets);
+  } catch (e) {
+    return { file, skillDir, name: path.basename(skillDir), targets, diagnostics: [internalErrorDiagnostic(file, 'the check of this skill', e)] };
+  }
+}
+
+async function checkResolved(fs: FileSystem, file: string, opts: CheckOptions, rules: Record<string, SeveritySetting>, targets: ProfileId[]): Promise<SkillCheckResult> {
+  const skillDir = path.dirname(file);
+  let read: Awaited<ReturnType<typeof readSkillFile>>;
+  try {
+    read = await readSkillFile(fs, file);
+  } catch (e) {
+    return { file, skillDir, name: path.basename(skillDir), targets, diagnostics: [internalErrorDiagnostic(file, 'reading and parsing SKILL.md', e)] };
+  }
   if (!read.doc) {
-    const diagnostics = applySeverities([read.diagnostic], settings.rules);
+    const diagnostics = applySeverities([read.diagnostic], rules);
     return { file, skillDir, name: path.basename(skillDir), targets, diagnostics };
   }
   const doc = read.doc;
   let diagnostics = checkDocument(doc, opts);
   if (fileChecks.length) {
-    for (const check of fileChecks) diagnostics.push(...(await check(fs, doc, opts)));
+    for (const { check, label } of fileChecks) {
+      try {
+        diagnostics.push(...(await check(fs, doc, opts)));
+      } catch (e) {
+        if (rules[INTERNAL_ERROR.code] !== 'off') diagnostics.push(internalErrorDiagnostic(file, label, e));
+      }
+    }
     diagnostics = finish(doc, diagnostics);
   }
-  const name = getString(doc, 'name')?.trim() || path.basename(skillDir);
+  let name = path.basename(skillDir);
+  try {
+    name = getString(doc, 'name')?.trim() || name;
+  } catch {
+    // The name is for the report; a bad value is the rules' business, already reported.
+  }
   return { file, skillDir, name, targets, diagnostics, doc };
 }

@@ -74,6 +74,8 @@ export type FrontmatterState =
   | 'not-mapping'
   /** nothing between the delimiters */
   | 'empty'
+  /** over MAX_FRONTMATTER_PARSE_CHARS: not parsed (rule frontmatter-too-large) */
+  | 'too-large'
   | 'mapping';
 
 export interface Frontmatter {

@@ -5,6 +5,13 @@ import { readFlatFrontmatter } from './flatFrontmatter';
 import { parseYamlTree } from './yamlTree';
 
 /**
+ * Frontmatter larger than this (UTF-16 units) is not parsed: a YAML parse costs about
+ * a second and hundreds of MB per 500 KB (100,000 aliases, 50,000 keys), and no agent
+ * needs more than a few fields. A skillmd limit, reported by frontmatter-too-large.
+ */
+export const MAX_FRONTMATTER_PARSE_CHARS = 256 * 1024;
+
+/**
  * Builds the SkillDocument for a SKILL.md. `text` is what the editor holds; a
  * leading BOM is tolerated (VS Code strips it, a raw file read may not).
  */
@@ -39,6 +46,10 @@ export function parseSkillDocument(path: string, text: string, version = 0, stri
   const yamlText = text.slice(bounds.contentStart, bounds.contentEnd);
   if (yamlText.trim() === '') {
     frontmatter.state = 'empty';
+    return { path, text, lines, hasBom, strippedBom, frontmatter, bodyStart: bounds.bodyStart, version };
+  }
+  if (bounds.contentEnd - bounds.contentStart > MAX_FRONTMATTER_PARSE_CHARS) {
+    frontmatter.state = 'too-large';
     return { path, text, lines, hasBom, strippedBom, frontmatter, bodyStart: bounds.bodyStart, version };
   }
   const flat = readFlatFrontmatter(text, bounds.contentStart, bounds.contentEnd, lines);

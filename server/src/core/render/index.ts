@@ -13,6 +13,7 @@ import { renderCopilotIndex, renderCopilotLoad } from './copilot';
 import { EINO_FAILURE_NOTE, einoErrorPart, einoListFailure, renderEinoIndex, renderEinoLoad } from './eino';
 import { LOVIA_FAILURE_NOTE, loviaErrorPart, loviaListFailure, renderLoviaIndex, renderLoviaLoad, renderLoviaRead } from './lovia';
 import { OPENCODE_TOOL_DESCRIPTION, renderOpencodeIndex, renderOpencodeLoad } from './opencode';
+import { renderIsolated } from './isolate';
 import type { IndexPreview, RenderOptions, ToolPreview } from './types';
 
 export * from './types';
@@ -22,8 +23,7 @@ import { LOAD_AGENTS, READ_AGENTS, RENDER_AGENTS, UnsupportedPreviewError } from
 
 /** The index (skill list) an agent puts into context, with every left-out skill. Pure and linear. */
 export function renderIndex(snapshot: CatalogSnapshot, opts: RenderOptions = {}): IndexPreview {
-  const preview = renderIndexOf(snapshot, opts);
-  return withLinkNotes(preview, snapshot.skills);
+  return renderIsolated(snapshot, (s) => withLinkNotes(renderIndexOf(s, opts), s.skills));
 }
 
 function renderIndexOf(snapshot: CatalogSnapshot, opts: RenderOptions): IndexPreview {

@@ -21,6 +21,7 @@ import { frontmatterMissing } from './frontmatter/frontmatterMissing';
 import { frontmatterNotAtStart } from './frontmatter/frontmatterNotAtStart';
 import { frontmatterNotMapping } from './frontmatter/frontmatterNotMapping';
 import { frontmatterUnterminated } from './frontmatter/frontmatterUnterminated';
+import { frontmatterTooLarge } from './frontmatter/frontmatterTooLarge';
 import { skillFileName } from './frontmatter/skillFileName';
 import { unquotedColon } from './frontmatter/unquotedColon';
 import { yamlSyntax } from './frontmatter/yamlSyntax';
@@ -38,6 +39,7 @@ export const documentRules: readonly Rule[] = [
   byteOrderMark,
   frontmatterNotAtStart,
   frontmatterUnterminated,
+  frontmatterTooLarge,
   frontmatterNotMapping,
   frontmatterEmpty,
   delimiterSpaces,

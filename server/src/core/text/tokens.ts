@@ -40,7 +40,7 @@ export const RANKS_LINES = 8;
 
 type Ranks = (string | number[])[];
 interface EncodingApi {
-  countTokens: Counter;
+  countTokens(text: string, options: { disallowedSpecial: Set<string> }): number;
 }
 
 /** Lines of the ranks file not parsed yet, and the parsed ones. */
@@ -75,10 +75,18 @@ function joinRanks(): Ranks {
   return parsed[0];
 }
 
+/**
+ * Special-token text (`<|im_start|>`, `<|endoftext|>`) in a skill is text: the model
+ * gets it as the characters it is made of, never as the control token (tiktoken's
+ * `disallowed_special=()`). By default gpt-tokenizer throws on it instead.
+ */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
 function build(): Counter {
   const ranks = joinRanks();
   parsed.length = 0;
-  return encoding().getEncodingApi('o200k_base', () => ranks).countTokens;
+  const api = encoding().getEncodingApi('o200k_base', () => ranks);
+  return (text) => api.countTokens(text, AS_TEXT);
 }
 
 // ~250 ms in all, so it happens on the first count (or a warm-up), not at start-up.

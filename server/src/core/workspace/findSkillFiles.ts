@@ -10,7 +10,7 @@ export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'];
 
 export interface ScanProblem {
   path: string;
-  code: 'folder-unreadable' | 'symlink-loop' | 'path-not-found' | 'folder-too-deep' | 'file-unreadable' | 'path-ignored';
+  code: 'folder-unreadable' | 'symlink-loop' | 'symlink-outside' | 'path-not-found' | 'folder-too-deep' | 'file-unreadable' | 'path-ignored';
   message: string;
 }
 
@@ -35,6 +35,11 @@ export interface ScanOptions {
   /** paths to leave out (absolute path -> true) */
   exclude?: (absPath: string) => boolean;
   token?: CancellationToken;
+  /**
+   * The folder the walk must stay in (a workspace folder), when `root` is one below it:
+   * default `root` itself. No link leads the walk or a skill file's read out of it.
+   */
+  within?: string;
   /** fill `ScanResult.listings` (or, with `onFile`, hand each skill's listings to it) */
   keepListings?: boolean;
   /**
@@ -62,6 +67,21 @@ export function enclosingSkillFiles(dir: string): string[] {
   return out;
 }
 
+/** Whether real path `p` is `root` or below it. */
+export function isWithin(root: string, p: string): boolean {
+  if (p === root) return true;
+  const rel = path.relative(root, p);
+  return rel !== '' && !rel.startsWith('..' + path.sep) && rel !== '..' && !path.isAbsolute(rel);
+}
+
+function outside(link: string, real: string, rootReal: string, what: string): ScanProblem {
+  return {
+    path: link,
+    code: 'symlink-outside',
+    message: `${link} is a symbolic link to ${real}, outside ${rootReal}: skillmd does not follow links out of the folder it checks, so ${what} there is not checked. Check that folder by naming it.`,
+  };
+}
+
 async function insideSkill(fs: FileSystem, dir: string): Promise<boolean> {
   for (const f of enclosingSkillFiles(dir)) {
     const st = await fs.stat(f).catch(() => undefined);
@@ -75,6 +95,8 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
   if (opts.keepListings) result.listings = new Map();
   const maxDepth = opts.maxDepth ?? 32;
   const visited = new Set<string>();
+  // The real path of the folder asked for: no link leads the walk out of it.
+  let rootReal = root;
 
   // Real paths are resolved only where a symlink is crossed: below a real folder a
   // plain child's real path is the parent's plus its name, which saves a system
@@ -92,6 +114,11 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       result.problems.push({ path: dir, code: 'symlink-loop', message: `symlink loop: ${dir} leads back to ${real}` });
       return;
     }
+    // `ln -s / skills/evil` would walk the whole file system.
+    if (!knownReal && !isWithin(rootReal, real)) {
+      result.problems.push(outside(dir, real, rootReal, 'what is'));
+      return;
+    }
     if (visited.has(real)) return; // reached twice through links: walk it once
     visited.add(real);
     let entries;
@@ -99,7 +126,9 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       entries = await fs.readDirectory(dir);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      result.problems.push({ path: dir, code: 'folder-unreadable', message: (code === 'ENOENT' && undecodableName(dir)) || `cannot read folder: ${code ?? (e as Error).message}` });
+      // Listed a moment ago, gone now: deleted or renamed while the scan ran.
+      const gone = code === 'ENOENT' || code === 'ENOTDIR' ? undecodableName(dir) ?? `${dir} was deleted or replaced while the scan ran, so nothing in it was checked; run the check again` : undefined;
+      result.problems.push({ path: dir, code: 'folder-unreadable', message: gone ?? `cannot read folder: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? (e as Error).message}` });
       return;
     }
     const raw = entries;
@@ -119,6 +148,15 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       if (!opts.exclude?.(p)) {
         const what = skillEntry.type === 'directory' ? 'a folder' : 'a pipe, socket or device';
         result.problems.push({ path: p, code: 'file-unreadable', message: `${p} is ${what}, not a regular file; agents skip it.` });
+      }
+    }
+    if (skillEntry?.type === 'symlink') {
+      // A linked SKILL.md is read only where it stays inside (never /etc/passwd).
+      const p = childPath(dir, skillEntry.name);
+      const target = await fs.realpath(p).catch(() => undefined);
+      if (target !== undefined && !isWithin(rootReal, target)) {
+        if (!opts.exclude?.(p)) result.problems.push(outside(p, target, rootReal, 'the skill file'));
+        skillEntry = undefined;
       }
     }
     if (skillEntry && (skillEntry.type === 'file' || skillEntry.type === 'symlink')) {
@@ -183,6 +221,19 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     await opts.onFile?.(root, undefined);
     return result;
   }
-  await walk(root, undefined, 0, new Set(), undefined, await insideSkill(fs, root));
+  let real: string;
+  try {
+    real = await fs.realpath(root);
+    rootReal = opts.within && opts.within !== root ? await fs.realpath(opts.within) : real;
+  } catch (e) {
+    result.problems.push({ path: root, code: 'folder-unreadable', message: `cannot resolve folder: ${(e as Error).message}` });
+    return result;
+  }
+  // A folder created in the workspace as a link out of it (`ln -s / skills/evil`).
+  if (!isWithin(rootReal, real)) {
+    result.problems.push(outside(root, real, rootReal, 'what is'));
+    return result;
+  }
+  await walk(root, real, 0, new Set(), undefined, await insideSkill(fs, root));
   return result;
 }

@@ -9,6 +9,7 @@ import { isProfileId } from '../../../core/profiles/registry';
 import type { ProfileId } from '../../../core/profiles/types';
 import { countPreviewTokens, formatPreviewReport, RENDER_AGENTS, type IndexPreview, type RenderOptions, type ToolPreview } from '../../../core/render';
 import { escapedNote, joinParts } from '../../../core/render/partHeaders';
+import { internalErrorMessage } from '../../../core/check/internalError';
 import { NodeFileSystem } from '../../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../../node/pluginFolders';
 import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
@@ -155,4 +156,13 @@ export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: Inde
     notes = joined.escaped.map(escapedNote);
   }
   if (!args.options.quiet) process.stderr.write(formatPreviewReport(notes.length ? { ...preview, notes: [...preview.notes, ...notes] } : preview, tokens, snap.problems));
+}
+
+/**
+ * A bug while rendering one skill's answer (load, read): the skill cannot be shown,
+ * and the report says why on stderr with exit status 1; the run itself did not fail.
+ */
+export function previewFailed(setup: PreviewSetup, what: string, e: unknown): number {
+  process.stderr.write(`skillmd: ${what} for ${setup.agent} is left out: ${internalErrorMessage(`the ${setup.agent} preview`, e)}\n`);
+  return 1;
 }

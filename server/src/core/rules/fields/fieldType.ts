@@ -58,7 +58,8 @@ function typeFixes(ctx: RuleContext, entry: FrontmatterEntry, shape: string, ps:
   }
   if (wants.has('string') && node.kind === 'seq' && node.items.every((i) => typeName(i) === 'string')) {
     const joined = node.items.map((i) => String((resolveNode(i) as { value: unknown }).value)).join(' ');
-    const edit = replace(ctx.doc, entry.keyEnd + 1, node.end, ' ' + yamlQuote(joined));
+    // To the end of the value as written: `*list` ends here, the list it names elsewhere.
+    const edit = replace(ctx.doc, entry.keyEnd + 1, entry.value!.end, ' ' + yamlQuote(joined));
     return [{ title: `Convert \`${entry.key}\` to a space-separated string`, edits: [edit], preferred: true }];
   }
   if (wants.has('list') && node.kind === 'scalar' && typeof node.value === 'string') {

@@ -27,6 +27,18 @@ import { yamlUnsupportedSyntax } from './frontmatter/yamlUnsupportedSyntax';
 import { yamlTab } from './frontmatter/yamlTab';
 import { yamlValueError } from './frontmatter/yamlValueError';
 import { innerDelimiter } from './frontmatter/innerDelimiter';
+import { agentWithoutFork, forkWithoutAgent } from './claude/forkAgent';
+import { argumentHintMissing, argumentUndeclared, argumentUnused } from './claude/argumentRules';
+import { bashUnscoped, toolPatternMalformed, toolUnknown } from './claude/toolRules';
+import { hooksSchema } from './claude/hooksSchema';
+import { commandInjectionCount } from './claude/commandInjection';
+import { sideEffectsModelInvoked } from './claude/sideEffects';
+import { nameAdvisedFormat } from './claude/nameAdvised';
+import { toolReferenceUnknown } from './copilot/toolReference';
+import { metadataValueNotString } from './fields/metadataValues';
+import { allowedToolsList } from './fields/allowedToolsList';
+import { timeSensitiveWording } from './content/timeSensitive';
+import { descriptionPerson } from './content/descriptionPerson';
 import type { Rule } from './types';
 
 /** Every document rule, in the order their diagnostics are listed. */
@@ -60,4 +72,21 @@ export const documentRules: readonly Rule[] = [
   listingTruncated,
   descriptionQuality,
   bodyTooLong,
+  nameAdvisedFormat,
+  agentWithoutFork,
+  forkWithoutAgent,
+  argumentHintMissing,
+  argumentUnused,
+  argumentUndeclared,
+  toolUnknown,
+  toolPatternMalformed,
+  bashUnscoped,
+  hooksSchema,
+  commandInjectionCount,
+  sideEffectsModelInvoked,
+  toolReferenceUnknown,
+  metadataValueNotString,
+  allowedToolsList,
+  descriptionPerson,
+  timeSensitiveWording,
 ];

@@ -6,6 +6,7 @@ import type { ProfileId } from '../profiles/types';
 import type { SkillDiagnostic } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
 import { checkDocument, finish, resolveSkillSettings, type CheckOptions } from './checkDocument';
+import { runDiskRules } from '../rules/diskRules';
 
 export interface SkillCheckResult {
   /** the SKILL.md path */
@@ -40,7 +41,9 @@ export async function checkSkillFile(fs: FileSystem, file: string, opts: CheckOp
   }
   const doc = read.doc;
   let diagnostics = checkDocument(doc, opts);
-  if (fileChecks.length) {
+  const fromDisk = await runDiskRules(fs, doc, opts);
+  if (fileChecks.length || fromDisk.length) {
+    diagnostics.push(...fromDisk);
     for (const check of fileChecks) diagnostics.push(...(await check(fs, doc, opts)));
     diagnostics = finish(doc, diagnostics);
   }

@@ -1,5 +1,6 @@
 import { fileRules, type RuleInfo } from './fileRules';
 import { documentRules } from './registry';
+import { diskRuleInfos } from './diskRules';
 
 const extra: RuleInfo[] = [];
 
@@ -10,7 +11,7 @@ export function registerRuleInfo(...infos: RuleInfo[]): void {
 
 /** Every rule skillmd can report, in documentation order. */
 export function allRules(): RuleInfo[] {
-  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity, severityByTarget }) => ({ code, title, defaultSeverity, ...(severityByTarget ? { severityByTarget } : {}) })), ...extra];
+  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity, severityByTarget }) => ({ code, title, defaultSeverity, ...(severityByTarget ? { severityByTarget } : {}) })), ...diskRuleInfos, ...extra];
 }
 
 export function ruleDocsUrl(code: string): string {

@@ -1,0 +1,27 @@
+import type { DiskRule } from '../diskRules';
+import { isComment, lineRange, scriptFiles } from './scriptFiles';
+
+/** `rm -rf $DIR…` / `rm -r -f "${X}"/…`: recursive removal of a path that starts with a variable. */
+const RM = /\brm\s+(?:-[A-Za-z-]+\s+)*?(?:-[A-Za-z]*[rR][A-Za-z]*|--recursive)\s+(?:-\S+\s+)*["']?(\$\{?[A-Za-z_]\w*(?::[^}]*)?\}?)/;
+
+/** An empty or unset variable turns `rm -rf "$DIR"/` into `rm -rf /`. `${DIR:?}` stops the script instead. */
+export const scriptRmVariable: DiskRule = {
+  code: 'script-rm-variable',
+  title: 'A shell script the instructions run removes recursively a path that starts with a variable (`rm -rf $DIR`), without `${DIR:?}`.',
+  defaultSeverity: 'warning',
+  async check(ctx) {
+    for (const s of await scriptFiles(ctx.fs, ctx.doc, ctx.skillDir)) {
+      if (!s.shell) continue;
+      s.lines.forEach((line, i) => {
+        const m = isComment(line) ? null : RM.exec(line);
+        if (!m || /^\$\{\w+:\?/.test(m[1])) return;
+        const name = /\w+/.exec(m[1].slice(1))![0];
+        ctx.report({
+          file: s.file,
+          message: `If \`${name}\` is empty or unset, this removes from the wrong place (\`rm -rf /\` at worst); write \`\${${name}:?}\` so the script stops instead.`,
+          range: lineRange(i, m.index, m.index + m[0].length),
+        });
+      });
+    }
+  },
+};

@@ -7,7 +7,7 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 /** Wording that goes stale: "as of 2024", "the latest version is 3.2", "before August 2025". */
 const STALE = new RegExp(
   `\\b(as of (?:(?:early|mid|late)[- ])?(?:${MONTH}\\.? )?(?:19|20)\\d\\d|(?:the )?(?:latest|newest|current) (?:stable )?(?:version|release) (?:is|as of)\\b|(?:before|after|until) (?:${MONTH}\\.? )(?:\\d{1,2},? )?(?:19|20)\\d\\d)`,
-  'i',
+  'gi',
 );
 
 /**
@@ -27,6 +27,7 @@ export const timeSensitiveWording: Rule = {
     };
     const desc = getEntry(ctx.doc, 'description')?.value;
     if (desc?.kind === 'scalar' && typeof desc.value === 'string') {
+      STALE.lastIndex = 0;
       const m = STALE.exec(desc.value);
       const at = m ? ctx.doc.text.indexOf(m[1], desc.start) : -1;
       if (m && at >= 0 && at < desc.end) report(at, m[1]);
@@ -34,11 +35,13 @@ export const timeSensitiveWording: Rule = {
     let n = 0;
     for (const line of bodyLines(ctx.doc)) {
       if (line.fence !== undefined) continue;
-      const m = STALE.exec(line.text);
-      if (!m || inSpans(inlineCode(line.text), m.index)) continue;
-      report(line.start + m.index, m[1]);
-      // A changelog-like body says it on every line: a few are enough to make the point.
-      if (++n >= 3) return;
+      STALE.lastIndex = 0;
+      for (let m = STALE.exec(line.text); m; m = STALE.exec(line.text)) {
+        if (inSpans(inlineCode(line.text), m.index)) continue;
+        report(line.start + m.index, m[1]);
+        // A changelog-like body says it on every line: a few are enough to make the point.
+        if (++n >= 3) return;
+      }
     }
   },
 };

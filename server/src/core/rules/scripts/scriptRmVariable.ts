@@ -2,7 +2,7 @@ import type { DiskRule } from '../diskRules';
 import { isComment, lineRange, scriptFiles } from './scriptFiles';
 
 /** `rm -rf $DIR…` / `rm -r -f "${X}"/…`: recursive removal of a path that starts with a variable. */
-const RM = /\brm\s+(?:-[A-Za-z-]+\s+)*?(?:-[A-Za-z]*[rR][A-Za-z]*|--recursive)\s+(?:-\S+\s+)*["']?(\$\{?[A-Za-z_]\w*(?::[^}]*)?\}?)/;
+const RM = /\brm\s+(?:-[A-Za-z-]+\s+)*?(?:-[A-Za-z]*[rR][A-Za-z]*|--recursive)\s+(?:-\S+\s+)*["']?(\$\{?[A-Za-z_]\w*(?::[^}]*)?\}?)["']?/;
 
 /** An empty or unset variable turns `rm -rf "$DIR"/` into `rm -rf /`. `${DIR:?}` stops the script instead. */
 export const scriptRmVariable: DiskRule = {

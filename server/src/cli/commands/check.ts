@@ -9,6 +9,7 @@ import { isProfileId, profileIds } from '../../core/profiles/registry';
 import type { ProfileId } from '../../core/profiles/types';
 import type { SkillDiagnostic } from '../../core/types';
 import { fileRules } from '../../core/rules/fileRules';
+import { checkSkillSet } from '../../core/rules/skillSet/duplicates';
 import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
@@ -138,6 +139,10 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     held = undefined;
   }
   await runner.finish();
+  // Rules over the whole set of skills, once every skill is checked.
+  const set = seen.size > 1 ? await checkSkillSet(fs, [...seen], opts) : [];
+  if (writer) writer.late(set);
+  else general.push(...set);
   let c: { errors: number; warnings: number };
   if (writer) {
     c = writer.end();

@@ -205,6 +205,22 @@ export class ReportWriter {
     if (b.bytes.length) this.writeBytes(b.bytes);
   }
 
+  /**
+   * Diagnostics that need every skill (duplicate names across a skills folder), known
+   * only after the last skill was written: text prints them now, JSON lists them
+   * under `problems`.
+   */
+  late(diagnostics: SkillDiagnostic[]): void {
+    if (!diagnostics.length) return;
+    const c = counts(diagnostics);
+    this.errors += c.errors;
+    this.warnings += c.warnings;
+    this.infos += c.infos;
+    this.hints += c.hints;
+    if (this.format === 'text') this.write(diagnostics.map((d) => textLine(this.cwd, d)).join('\n') + '\n');
+    else this.general = [...this.general, ...diagnostics];
+  }
+
   /** Writes the end of the report; returns the totals. */
   end(): { errors: number; warnings: number } {
     if (this.format === 'text') {

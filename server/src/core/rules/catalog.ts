@@ -1,6 +1,7 @@
 import { fileRules, type RuleInfo } from './fileRules';
 import { documentRules } from './registry';
 import { diskRuleInfos } from './diskRules';
+import { skillSetRuleInfos } from './skillSet/duplicates';
 
 const extra: RuleInfo[] = [];
 
@@ -11,7 +12,7 @@ export function registerRuleInfo(...infos: RuleInfo[]): void {
 
 /** Every rule skillmd can report, in documentation order. */
 export function allRules(): RuleInfo[] {
-  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity, severityByTarget }) => ({ code, title, defaultSeverity, ...(severityByTarget ? { severityByTarget } : {}) })), ...diskRuleInfos, ...extra];
+  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity, severityByTarget }) => ({ code, title, defaultSeverity, ...(severityByTarget ? { severityByTarget } : {}) })), ...diskRuleInfos, ...skillSetRuleInfos, ...extra];
 }
 
 export function ruleDocsUrl(code: string): string {

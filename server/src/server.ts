@@ -38,6 +38,7 @@ import { IndexPool, indexThreads } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { hoverCountsTokens, provideHover } from './lsp/hover';
+import { SkillSetIndex } from './lsp/skillSet';
 import { prepareRename, renameSkill } from './lsp/rename';
 import { serverStats } from './lsp/serverStats';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
@@ -89,6 +90,7 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
   return t ? [[f, t.text] as [string, string]] : [];
 });
 docs.referenceCheck = (doc, opts) => refs.check(liveFs, doc, opts);
+new SkillSetIndex(index, liveFs, config);
 
 // For the test that hovers without a token count answer while the tokenizer loads:
 // a warm-up that never ends.

@@ -32,7 +32,7 @@ test('duplicate-skill-name and duplicate-description: both skills are told', asy
     description: Ships a release to the app store. Use when the build is signed.
     ---
     Follow the store checklist.
-  `, { through: ['core', 'cli'] });
+  `);
 });
 
 test('duplicates: the agent folders of a project count together; other folders and targets do not', async () => {

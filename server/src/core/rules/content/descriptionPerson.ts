@@ -13,7 +13,7 @@ const PERSON = /(?:^|[.!?:;]\s+|\b(?:and|so|then)\s+)(I (?:can|will|help|am|'ll|
  */
 export const descriptionPerson: Rule = {
   code: 'description-person',
-  title: '`description` is written in the first or second person ("I can…", "You can…") where the agent\'s docs advise the third person.',
+  title: '`description` is written in the first or second person ("I can…", "You can…") where the agent\'s docs advise the third person (Claude Code).',
   defaultSeverity: 'hint',
   check(ctx) {
     const has = withFact(ctx.targets, 'thirdPersonDescription');

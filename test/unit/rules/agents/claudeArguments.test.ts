@@ -65,21 +65,21 @@ test('arguments: $ARGUMENTS[1] and $1 count for the second name; a hint or argum
     //- .claude/skills/a/SKILL.md
     ---
     name: a
-    description: Renames one component to another. Use when asked to rename.
+    description: Renames one component to another (a). Use when asked to rename.
     arguments: [from, to]
     ---
     Rename $from to $ARGUMENTS[1].
     //- .claude/skills/b/SKILL.md
     ---
     name: b
-    description: Renames one component to another. Use when asked to rename.
+    description: Renames one component to another (b). Use when asked to rename.
     argument-hint: "[from] [to]"
     ---
     Rename $0 to $1.
     //- .claude/skills/c/SKILL.md
     ---
     name: c
-    description: Renames one component to another. Use when asked to rename.
+    description: Renames one component to another (c). Use when asked to rename.
     user-invocable: false
     ---
     Rename $ARGUMENTS.

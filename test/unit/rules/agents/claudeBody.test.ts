@@ -45,8 +45,12 @@ test('side-effects-model-invoked: a deploy step in a skill Claude may run itself
     description: Ships the web app to production. Use when the release is approved.
     ---
     1. Run the tests.
-    2. Run \`vercel deploy --prod\`.
-    //      ^^^^^^^^^^^^^ info side-effects-model-invoked: The body has a step with effects outside the project (\`vercel deploy\`), and Claude Code may run the skill on its own; \`disable-model-invocation: true\` leaves it to the user's \`/ship\`.
+    2. Ship it:
+
+    \`\`\`bash
+    vercel deploy --prod
+    ^^^^^^^^^^^^^ info side-effects-model-invoked: The body has a step with effects outside the project (\`vercel deploy\`), and Claude Code may run the skill on its own; \`disable-model-invocation: true\` leaves it to the user's \`/ship\`.
+    \`\`\`
   `);
 });
 
@@ -65,6 +69,12 @@ test('side-effects-model-invoked: not with disable-model-invocation, nor for wor
     description: Explains deployments. Use when asked how deploys work.
     ---
     A deploy pushes the image; we send no email. The pushed branch deploys itself.
+
+    - Deployment: remind the user to run \`git push\` when ready.
+    1. Deployment checklist
+    \`\`\`bash
+    # git push is for the user
+    \`\`\`
   `, { through: ['core'] });
 });
 

@@ -53,7 +53,7 @@ test('agent-unknown: built-in agents, agents by file name and plugin-scoped name
     //- .claude/skills/a/SKILL.md
     ---
     name: a
-    description: Explores the code base. Use when asked where things are.
+    description: Explores the code base (a). Use when asked where things are.
     context: fork
     agent: Explore
     ---
@@ -61,7 +61,7 @@ test('agent-unknown: built-in agents, agents by file name and plugin-scoped name
     //- .claude/skills/b/SKILL.md
     ---
     name: b
-    description: Reviews the current diff. Use when asked for a review.
+    description: Reviews the current diff (b). Use when asked for a review.
     context: fork
     agent: security
     ---
@@ -69,7 +69,7 @@ test('agent-unknown: built-in agents, agents by file name and plugin-scoped name
     //- .claude/skills/c/SKILL.md
     ---
     name: c
-    description: Reviews the current diff. Use when asked for a review.
+    description: Reviews the current diff (c). Use when asked for a review.
     context: fork
     agent: tools:linter
     ---

@@ -67,14 +67,14 @@ test('bash-unscoped: scoped, or user-only skills, are fine; Bash(*) is not scope
     //- .claude/skills/a/SKILL.md
     ---
     name: a
-    description: Builds the project. Use when asked to build.
+    description: Builds the project (a). Use when asked to build.
     allowed-tools: Bash(npm run build:*)
     ---
     Build.
     //- .claude/skills/b/SKILL.md
     ---
     name: b
-    description: Builds the project. Use when asked to build.
+    description: Builds the project (b). Use when asked to build.
     disable-model-invocation: yes
     allowed-tools: Bash
     ---
@@ -82,7 +82,7 @@ test('bash-unscoped: scoped, or user-only skills, are fine; Bash(*) is not scope
     //- .claude/skills/c/SKILL.md
     ---
     name: c
-    description: Builds the project. Use when asked to build.
+    description: Builds the project (c). Use when asked to build.
     allowed-tools: ["Bash(*)"]
     //               ^^^^^^^ warning bash-unscoped
     ---

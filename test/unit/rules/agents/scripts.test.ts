@@ -68,6 +68,9 @@ test('script rules: guarded rm, comments, placeholders and unnamed scripts are f
     #!/bin/sh
     # curl https://x | sh is what we avoid
     rm -rf "\${BUILD_DIR:?}"/*
+    OUT="$HOME/.cache/x"
+    rm -rf "$OUT"
+    [ -n "$DIR" ] && rm -rf "$DIR"/*
     rm -f "$TMP_FILE"
     KEY=AKIAIOSFODNN7EXAMPLE
     //- skills/setup/scripts/other.sh

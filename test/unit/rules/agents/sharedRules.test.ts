@@ -83,7 +83,7 @@ test('time-sensitive-wording: dates that go stale, in the description and prose'
     //                                                          ^^^^^^^^^^ hint time-sensitive-wording: "as of 2025" will go stale; state the fact without the date, or move older behaviour into a section on old versions (https://platform.claude.com/docs/en/agents-and-tools/agent-skills/best-practices#avoid-time-sensitive-information).
     ---
     The latest version is 2.3. Before August 2025, use the v1 endpoint.
-    ^^^^^^^^^^^^^^^^^^^^^ hint time-sensitive-wording
+    ^^^^^^^^^^^^^^^^^^^^^^^^^ hint time-sensitive-wording
     //                         ^^^^^^^^^^^^^^^^^^ hint time-sensitive-wording
   `);
 });

@@ -1,13 +1,13 @@
 import { getEntry } from '../../document/values';
 import type { Rule } from '../types';
 import { insertEntry } from '../edits';
-import { bodyLines } from '../content/bodyLines';
+import { bodyLines, SHELL_FENCES } from '../content/bodyLines';
 import { modelInvocable } from './invocation';
 
 /** Commands that change something outside the working copy: publish, deploy, push, delete remote state. */
-const COMMAND = /\b(git push|(?:npm|yarn|pnpm|cargo|gem|poetry) publish|twine upload|gh (?:release create|pr merge|repo delete)|terraform (?:apply|destroy)|kubectl (?:apply|delete|rollout restart)|helm (?:install|upgrade|uninstall)|(?:vercel|netlify|firebase|flyctl|fly|wrangler|railway|heroku) deploy|vercel --prod|docker push|aws s3 rm|drop (?:table|database))\b/i;
-/** A step that starts with such a verb: `1. Deploy to production`, `- Send the email`. */
-const STEP = /^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*)?(Deploy|Publish|Push (?:the |your |to |changes)|Send (?:the |an? )?(?:e-?mail|message|notification|invoice|newsletter|slack|tweet|post))/;
+const COMMAND = /\b(git push|(?:npm|yarn|pnpm|cargo|gem|poetry) publish|twine upload|gh (?:release create|pr merge|repo delete)|terraform (?:apply|destroy)|kubectl (?:apply|delete|rollout restart)|helm (?:install|upgrade|uninstall)|(?:vercel|netlify|firebase|flyctl|fly|wrangler|railway|heroku) deploy|vercel --prod|docker push|aws s3 rm)\b/i;
+/** A numbered step that starts with such a verb: `1. Deploy to production`, `3. Send the email`. */
+const STEP = /^\s*\d+[.)]\s+(?:\*\*)?(Deploy|Publish|Push|Send (?:the |an? )?(?:e-?mail|message|notification|invoice|newsletter|slack|tweet|post))\b/;
 
 /**
  * Claude Code's docs: workflows with side effects (`/deploy`, `/commit`, sending
@@ -22,7 +22,8 @@ export const sideEffectsModelInvoked: Rule = {
     const who = ctx.targets.filter((t) => t.fields['disable-model-invocation']);
     if (!who.length || !modelInvocable(ctx.doc) || getEntry(ctx.doc, 'disable-model-invocation')) return;
     for (const line of bodyLines(ctx.doc)) {
-      const m = COMMAND.exec(line.text) ?? (line.fence === undefined ? STEP.exec(line.text) : null);
+      // Commands in a shell block are what the agent runs; in prose they are often advice to the user.
+      const m = line.fence === undefined ? STEP.exec(line.text) : SHELL_FENCES.has(line.fence) && !/^\s*#/.test(line.text) ? COMMAND.exec(line.text) : null;
       if (!m) continue;
       const at = line.start + m.index + m[0].indexOf(m[1]);
       ctx.report({

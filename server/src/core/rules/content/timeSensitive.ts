@@ -6,7 +6,7 @@ const BEST_PRACTICES = 'https://platform.claude.com/docs/en/agents-and-tools/age
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** Wording that goes stale: "as of 2024", "the latest version is 3.2", "before August 2025". */
 const STALE = new RegExp(
-  `\\b(as of (?:(?:early|mid|late)[- ])?(?:${MONTH}\\.? )?(?:19|20)\\d\\d|(?:the )?(?:latest|newest|current) (?:stable )?(?:version|release) (?:is|as of)\\b|(?:before|after|until) (?:${MONTH}\\.? )(?:\\d{1,2},? )?(?:19|20)\\d\\d)`,
+  `\\b(as of (?:(?:early|mid|late)[- ])?(?:${MONTH}\\.? )?(?:19|20)\\d\\d|(?:the )?(?:latest|newest|current) (?:stable )?(?:version|release) (?:is|as of) v?\\d+(?:\\.\\d+)*|(?:before|after|until) (?:${MONTH}\\.? )(?:\\d{1,2},? )?(?:19|20)\\d\\d)`,
   'gi',
 );
 

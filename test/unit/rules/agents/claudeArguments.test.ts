@@ -98,5 +98,13 @@ test('argument-hint-missing: $1 in prose counts, in a shell block it does not', 
     \`\`\`
     Rename $1 to $2.
     //     ^^ hint argument-hint-missing
+    //- .claude/skills/b/SKILL.md
+    ---
+    name: b
+    description: Prices cloud plans. Use when asked what a plan costs.
+    ---
+    From $0.01 a call; $0 CAC for organic; $30/month; $5 per seat.
+    | Channel | Now | Next |
+    | Ads | $[X] | $0 |
   `, { through: ['core'] });
 });

@@ -120,7 +120,7 @@ test('description-person: third person, and "you" inside a clause, are fine; oth
     //- .claude/skills/a/SKILL.md
     ---
     name: a
-    description: Builds spreadsheets. Use when you need an Excel file that you can share.
+    description: Builds spreadsheets so you can share them. Use when you need an Excel file or say "I'm stuck".
     ---
     Build it.
     //- skills/b/SKILL.md

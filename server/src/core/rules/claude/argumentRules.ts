@@ -18,7 +18,7 @@ export const argumentHintMissing: Rule = {
     const has = withFact(ctx.targets, 'argumentSubstitution');
     const doc = ctx.doc;
     if (!has || getEntry(doc, 'argument-hint') || getEntry(doc, 'arguments') || !userInvocable(doc)) return;
-    const first = argumentUses(doc).find((u) => u.kind === 'all' || (u.kind === 'index' && !u.code) || (u.kind === 'index' && doc.text.startsWith('$ARGUMENTS[', u.start)));
+    const first = argumentUses(doc).find((u) => u.kind === 'all' || (u.kind === 'index' && !u.code && !u.price) || (u.kind === 'index' && doc.text.startsWith('$ARGUMENTS[', u.start)));
     if (!first) return;
     ctx.report({
       message: `The body reads the arguments of \`/${ctx.folderName}\` (\`${doc.text.slice(first.start, first.end)}\`), but no \`argument-hint\` tells the user what to type; autocomplete shows it (${ids(has.profiles)}).`,

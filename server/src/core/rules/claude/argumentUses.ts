@@ -14,7 +14,12 @@ export interface ArgumentUse {
   code: boolean;
   /** in a fenced shell block, where `$1` and `$name` are the shell's own */
   shell: boolean;
+  /** `$0.01`, `$30/month`, `$5 USD`: a price on a line that talks money, more likely than an argument */
+  price?: boolean;
 }
+
+/** A price next to the `$n` or elsewhere on its line: `$4.88M`, `$20/month`, `$5 USD`, `per call`. */
+const MONEY = /\$\d+(?:[.,]\d|\d|[kKmMbB]\b|\/)|\$\[|\b(?:USD|EUR|GBP|per|month|year|price|pricing|cost|costs|plan|budget|spend|revenue|credits?|savings?)\b/i;
 
 const DOLLAR = /\$(?:ARGUMENTS(?:\[(\d+)\])?(?![\w[])|(\d+)(?!\w)|([A-Za-z_][\w-]*))/g;
 
@@ -35,10 +40,13 @@ export function argumentUses(doc: SkillDocument): ArgumentUse[] {
       const start = line.start + m.index;
       const base = { start, end: start + m[0].length, code: line.fence !== undefined || inSpans(spans, m.index), shell: line.fence !== undefined && SHELL_FENCES.has(line.fence) };
       if (m[3] !== undefined) uses.push({ kind: 'word', word: m[3], ...base });
-      else if (m[1] !== undefined || m[2] !== undefined) uses.push({ kind: 'index', index: Number(m[1] ?? m[2]), ...base });
+      else if (m[1] !== undefined) uses.push({ kind: 'index', index: Number(m[1]), ...base });
+      else if (m[2] !== undefined) uses.push({ kind: 'index', index: Number(m[2]), ...base, price: m[2].length > 1 || /^[.,]\d/.test(line.text.slice(m.index + m[0].length)) || MONEY.test(line.text) });
       else uses.push({ kind: 'all', ...base });
     }
   }
+  // A body that talks money anywhere: a lone `$0` there is a price too (`**$0 (free tier)**`).
+  if (uses.some((u) => u.price)) for (const u of uses) if (u.kind === 'index' && !doc.text.startsWith('$ARGUMENTS', u.start)) u.price = true;
   last = { doc, uses };
   return uses;
 }

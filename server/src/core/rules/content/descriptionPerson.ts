@@ -3,8 +3,10 @@ import type { Rule } from '../types';
 import { ids, withFact } from '../facts';
 import { stringFor } from '../fields/profileValues';
 
-/** "I can…", "I'll…", "We help…", "You can…": the description speaks as or to someone. */
-const PERSON = /(?:^|[.!?:;]\s+|\b(?:and|so|then)\s+)(I (?:can|will|help|am|'ll|'m)\b|I'(?:ll|m)\b|We (?:can|will|help)\b|You (?:can|will|should|may|'ll)\b|Let me\b)/i;
+/** "I can…", "I'll…", "We help…", "You can…" opening a sentence: the description speaks as or to someone. */
+const PERSON = /(?:^|[.!?:;]\s+)(I (?:can|will|help|am|'ll|'m)\b|I'(?:ll|m)\b|We (?:can|will|help)\b|You (?:can|will|should|may|'ll)\b|Let me\b)/i;
+/** "I"/"we" as the speaker anywhere: "…, and I will …" (not "so you can", which the system prompt reads as Claude). */
+const SPEAKER = /\b(I (?:can|will|help|am)\b|I'(?:ll|m)\b|We (?:can|will|help)\b)/;
 
 /**
  * Anthropic's guidance: the description is injected into the system prompt, so write
@@ -20,7 +22,9 @@ export const descriptionPerson: Rule = {
     const value = getEntry(ctx.doc, 'description')?.value;
     if (!has || !value) return;
     const d = stringFor(has.profiles[0], value);
-    const m = d ? PERSON.exec(d) : null;
+    // Quoted phrases are what a user says ("I'm stuck"), not the description's voice.
+    const own = d?.replace(/"[^"]*"|“[^”]*”/g, (q) => ' '.repeat(q.length));
+    const m = own ? PERSON.exec(own) ?? SPEAKER.exec(own) : null;
     if (!m) return;
     const at = ctx.doc.text.indexOf(m[1], value.start);
     ctx.report({

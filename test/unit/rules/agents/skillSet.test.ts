@@ -59,3 +59,28 @@ test('duplicates: the agent folders of a project count together; other folders a
     Lint.
   `, { through: ['core'], targets: ['copilot'] });
 });
+
+test('duplicates: the values as the agent reads them, however they are written', async () => {
+  await checkFixture(`
+    //- skills/a/SKILL.md
+    ---
+    name: "same"
+    //    ^^^^^^ warning duplicate-skill-name
+    //    ^^^^^^ error name-folder-mismatch
+    description: >-
+    //           ^^ warning duplicate-description (to +2:29)
+      Folded text that reads
+      the same. Use when testing.
+    ---
+    A.
+    //- skills/b/SKILL.md
+    ---
+    name: same
+    //    ^^^^ warning duplicate-skill-name
+    //    ^^^^ error name-folder-mismatch
+    description: Folded text that reads the same. Use when testing.
+    //           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning duplicate-description
+    ---
+    B.
+  `, { through: ['core'] });
+});

@@ -150,10 +150,22 @@ export async function checkSkillSet(fs: FileSystem, files: readonly string[], op
     if (r) for (const k of keysOf(file, r)) seen.set(k, (seen.get(k) ?? 0) + 1);
   }
   const summaries: SkillSummary[] = [];
-  for (const [file, r] of raw) {
-    if (r && !keysOf(file, r).some((k) => seen.get(k)! > 1)) continue;
+  const parse = async (file: string) => {
     const read = await readSkillFile(fs, file).catch(() => undefined);
-    if (read?.doc) summaries.push(summarizeSkill(read.doc, opts));
+    return read?.doc ? summarizeSkill(read.doc, opts) : undefined;
+  };
+  // First the files raw lines cannot tell: their real values count as seen too.
+  for (const [file, r] of raw) {
+    if (r) continue;
+    const s = await parse(file);
+    if (!s) continue;
+    summaries.push(s);
+    for (const k of keysOf(file, s)) seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  for (const [file, r] of raw) {
+    if (!r || !keysOf(file, r).some((k) => seen.get(k)! > 1)) continue;
+    const s = await parse(file);
+    if (s) summaries.push(s);
   }
   return duplicateDiagnostics(summaries);
 }

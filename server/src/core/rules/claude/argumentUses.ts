@@ -32,6 +32,8 @@ export function argumentUses(doc: SkillDocument): ArgumentUse[] {
   for (const line of bodyLines(doc)) {
     if (!line.text.includes('$')) continue;
     const spans = line.fence === undefined ? inlineCode(line.text) : [];
+    // Once per line: a line of many `$1` must not be scanned once per `$1`.
+    let money: boolean | undefined;
     DOLLAR.lastIndex = 0;
     for (let m = DOLLAR.exec(line.text); m; m = DOLLAR.exec(line.text)) {
       // `$$x`, `\$x`, `${x}`: not Claude Code's syntax.
@@ -41,7 +43,7 @@ export function argumentUses(doc: SkillDocument): ArgumentUse[] {
       const base = { start, end: start + m[0].length, code: line.fence !== undefined || inSpans(spans, m.index), shell: line.fence !== undefined && SHELL_FENCES.has(line.fence) };
       if (m[3] !== undefined) uses.push({ kind: 'word', word: m[3], ...base });
       else if (m[1] !== undefined) uses.push({ kind: 'index', index: Number(m[1]), ...base });
-      else if (m[2] !== undefined) uses.push({ kind: 'index', index: Number(m[2]), ...base, price: m[2].length > 1 || /^[.,]\d/.test(line.text.slice(m.index + m[0].length)) || MONEY.test(line.text) });
+      else if (m[2] !== undefined) uses.push({ kind: 'index', index: Number(m[2]), ...base, price: m[2].length > 1 || /^[.,]\d/.test(line.text.slice(m.index + m[0].length, m.index + m[0].length + 2)) || (money ??= MONEY.test(line.text)) });
       else uses.push({ kind: 'all', ...base });
     }
   }

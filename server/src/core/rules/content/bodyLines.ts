@@ -61,6 +61,15 @@ export function inlineCode(text: string): [number, number][] {
   return out;
 }
 
+/** Whether `col` is inside one of `spans` (sorted, as inlineCode gives them): a binary search, lines can hold thousands. */
 export function inSpans(spans: [number, number][], col: number): boolean {
-  return spans.some(([s, e]) => col >= s && col < e);
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (col < spans[mid][0]) hi = mid - 1;
+    else if (col >= spans[mid][1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }

@@ -42,6 +42,7 @@ import { IndexPool, indexThreads } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { hoverCountsTokens, provideHover } from './lsp/hover';
+import { SkillSetIndex } from './lsp/skillSet';
 import { prepareRename, renameSkill } from './lsp/rename';
 import { serverStats } from './lsp/serverStats';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
@@ -101,6 +102,7 @@ const contracts = contractFeatures(connection, documents, { fs: liveFs, folders:
   { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs });
 // An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).
 docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc, opts))];
+new SkillSetIndex(index, liveFs, config);
 
 // For the test that hovers without a token count answer while the tokenizer loads:
 // a warm-up that never ends.

@@ -132,7 +132,7 @@ test('bad files are one diagnostic each and the other skills are still checked',
     'binary/SKILL.md': Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0x02]),
     'latin1/SKILL.md': Buffer.from('---\nname: latin1\ndescription: caf\xe9\n---\n', 'latin1'),
     'huge/SKILL.md': '---\nname: huge\ndescription: x\n---\n' + 'a'.repeat(6 * 1024 * 1024),
-    'locked/SKILL.md': GOOD.replace('good', 'locked'),
+    'locked/SKILL.md': GOOD.replace('good', 'locked').replace('Formats tables', 'Formats locked tables'),
     'good/SKILL.md': GOOD,
   });
   try {
@@ -258,7 +258,7 @@ test('a reader that stops early (| head) ends the run quietly', () => {
 test('text output: a line break in a folder name and escape sequences from a file stay on one escaped line', () => {
   const dir = makeTree({
     'skills/bad\nname/SKILL.md': '---\nname: x\ndescription: A skill. Use when testing.\n---\n',
-    'skills/e/SKILL.md': '---\nname: "e\\e[31mRED"\ndescription: A skill. Use when testing.\n---\n',
+    'skills/e/SKILL.md': '---\nname: "e\\e[31mRED"\ndescription: Another skill. Use when testing.\n---\n',
   });
   try {
     const r = runCli(['check', 'skills', '--target', 'agentskills'], dir);

@@ -38,6 +38,7 @@ import type { CheckOptions } from '../../server/src/core/check/checkDocument';
 import { findConfigFile, loadConfigFile } from '../../server/src/core/config/loadConfig';
 import type { ProfileId } from '../../server/src/core/profiles/types';
 import { enableReferenceChecks } from '../../server/src/core/references';
+import { checkSkillSet } from '../../server/src/core/rules/skillSet/duplicates';
 import type { Range, SkillDiagnostic } from '../../server/src/core/types';
 import { findSkillFiles } from '../../server/src/core/workspace/findSkillFiles';
 import { MemoryFileSystem } from '../../server/src/core/workspace/memoryFileSystem';
@@ -199,6 +200,8 @@ async function viaCore(files: Map<string, string>, opts: FixtureOptions): Promis
     const result = await checkSkillFile(fs, file, check);
     for (const d of result.diagnostics as SkillDiagnostic[]) out.push(mark(path.posix.relative(ROOT, d.file), d));
   }
+  // The rules over the whole set, as the CLI runs them after its last skill.
+  if (scan.files.length > 1) for (const d of await checkSkillSet(fs, scan.files, check)) out.push(mark(path.posix.relative(ROOT, d.file), d));
   return out;
 }
 

@@ -9,6 +9,7 @@ import { referenceAt } from '../core/references/providers';
 import type { AgentProfile, FieldSpec, Outcome } from '../core/profiles/types';
 import { charLength } from '../core/rules/fields/entries';
 import { describeCharset } from '../core/rules/fields/nameChecks';
+import { commandInjectionHover } from '../core/rules/claude/commandInjection';
 import { tokenizerName } from '../core/text/tokens';
 import { entryAtLine, inFrontmatter } from './frontmatterContext';
 import { boundedTokens } from './limits';
@@ -99,7 +100,11 @@ export function hoverCountsTokens(doc: SkillDocument, pos: Position, skillFile: 
 }
 
 export function provideHover(doc: SkillDocument, pos: Position, targets: readonly AgentProfile[]): Hover | null {
-  if (!inFrontmatter(doc, pos.line)) return null;
+  if (!inFrontmatter(doc, pos.line)) {
+    // The body: a command injection says what it runs (the core writes the text).
+    const injection = commandInjectionHover(doc, pos, targets);
+    return injection ? { contents: { kind: MarkupKind.Markdown, value: injection.markdown }, range: injection.range } : null;
+  }
   const entry = entryAtLine(doc, pos.line);
   if (!entry) return null;
   const offset = doc.lines.offsetAt(pos);

@@ -37,6 +37,7 @@ import {
 import type { SkillDiagnostic, TextEdit, WorkspaceChange } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import type { CompletionData } from '../protocol';
+import { runDiskRules } from '../core/rules/diskRules';
 import { isSkillFile, pathToUri, uriToPath } from './convert';
 
 export const isMarkdownFile = (p: string) => /\.(md|markdown|mdx)$/i.test(p);
@@ -63,7 +64,8 @@ export class ReferenceService {
   async check(fs: FileSystem, doc: SkillDocument, opts: CheckOptions): Promise<SkillDiagnostic[]> {
     const result = await checkReferences(fs, doc, opts);
     this.deps.update(doc.path, result.dependencies);
-    return result.diagnostics;
+    const disk = await runDiskRules(fs, doc, opts);
+    return disk.length ? [...result.diagnostics, ...disk] : result.diagnostics;
   }
 
   /**

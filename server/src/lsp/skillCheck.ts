@@ -8,6 +8,7 @@ import { readSkillText } from '../core/document/readSkillFile';
 import { getString } from '../core/document/values';
 import { detach } from '../core/text/detach';
 import { checkReferences } from '../core/references';
+import { runDiskRules } from '../core/rules/diskRules';
 import type { SkillDocument } from '../core/document/model';
 import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
@@ -73,7 +74,8 @@ async function checkSkillReferences(fs: FileSystem, first: DocumentCheck, opts: 
   if (!doc) return result;
   try {
     const refs = await checkReferences(fs, doc, opts);
-    const diagnostics = refs.diagnostics.length ? finish(doc, [...result.diagnostics, ...refs.diagnostics.map(slim)]) : result.diagnostics;
+    const extra = [...refs.diagnostics, ...(await runDiskRules(fs, doc, opts))];
+    const diagnostics = extra.length ? finish(doc, [...result.diagnostics, ...extra.map(slim)]) : result.diagnostics;
     return { ...result, diagnostics, dependencies: refs.dependencies };
   } catch (e) {
     log(`reference check of ${result.file} failed: ${(e as Error).message}`);

@@ -52,6 +52,8 @@ export class WorkspaceIndex {
   onRemoved?: (file: string) => void;
   /** set by the server: the reference checks that followed the index (first run) are done */
   onReferencesChecked?: () => void;
+  /** set by the server: work that follows the checks (the skill set's rules), awaited before the run is reported done */
+  settle?: () => Promise<void>;
   private run = 0;
   private counter = 0;
   private waiters: (() => void)[] = [];
@@ -222,6 +224,8 @@ export class WorkspaceIndex {
       this.onReferencesChecked?.();
     }
     flush();
+    await this.settle?.();
+    if (token.isCancellationRequested) return;
     refs.state = 'ready';
     refs.durationMs = Math.round(performance.now() - t0);
     this.log(`checked the references of ${files.length} skills in ${refs.durationMs} ms (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
@@ -341,6 +345,11 @@ export class WorkspaceIndex {
       }
     }
     if (batch.length) this.emit(batch);
+  }
+
+  /** Tells the listeners that entries of `files` changed from outside (the skill set's diagnostics). */
+  notify(files: string[]): void {
+    this.emit(files);
   }
 
   private emit(files: string[]): void {

@@ -198,9 +198,9 @@ describe('unknown-field', () => {
     assert.deepEqual(d.fixes?.map((f) => f.title), ['Remove `descripton`']);
   });
   it('ignored: another agent\'s field is a note, a typo or an invented field a warning', () => {
-    const ds = only('unknown-field', fm('name: my-skill', 'description: A test skill', 'compatibility: ">=1.4"', 'globs: "*.md"', 'licence: MIT'), { targets: ['copilot'] });
+    const ds = only('unknown-field', fm('name: my-skill', 'description: A test skill', 'allowed-tools: Read', 'globs: "*.md"', 'licence: MIT'), { targets: ['copilot'] });
     assert.deepEqual(ds.map((d) => [d.severity, d.message]), [
-      ['info', 'Unknown field `compatibility` (ignored by copilot). It is read by agentskills, claude-code, opencode, which are not targeted.'],
+      ['info', 'Unknown field `allowed-tools` (ignored by copilot). It is read by agentskills, claude-code, which are not targeted.'],
       ['warning', 'Unknown field `globs` (ignored by copilot).'],
       ['warning', 'Unknown field `licence`; did you mean `license`? (ignored by copilot).'],
     ]);

@@ -12,6 +12,7 @@ import { isProfileId, profileIds } from '../../core/profiles/registry';
 import type { ProfileId } from '../../core/profiles/types';
 import type { SkillDiagnostic } from '../../core/types';
 import { fileRules } from '../../core/rules/fileRules';
+import { checkSkillSet } from '../../core/rules/skillSet/duplicates';
 import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
@@ -160,6 +161,10 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   if (unsaved) process.stderr.write(`skillmd: the cache was not saved: ${unsaved}\n`);
   // For tests and the bench: which skills were checked again.
   if (cache && process.env.SKILLMD_CACHE_STATS) process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
+  // Rules over the whole set of skills, once every skill is checked.
+  const set = seen.size > 1 ? await checkSkillSet(fs, [...seen], opts) : [];
+  if (writer) writer.more(set);
+  else general.push(...set);
   let c: { errors: number; warnings: number };
   if (writer) {
     c = writer.end();

@@ -8,6 +8,7 @@ import type { FileSystem } from '../workspace/fileSystem';
 import { checkDocument, finish, resolveSkillSettings, type CheckOptions } from './checkDocument';
 import { applySeverities } from './severity';
 import { internalErrorDiagnostic, INTERNAL_ERROR } from './internalError';
+import { runDiskRules } from '../rules/diskRules';
 
 export interface SkillCheckResult {
   /** the SKILL.md path */
@@ -61,7 +62,14 @@ async function checkResolved(fs: FileSystem, file: string, opts: CheckOptions, r
   }
   const doc = read.doc;
   let diagnostics = checkDocument(doc, opts);
-  if (fileChecks.length) {
+  let fromDisk: SkillDiagnostic[] = [];
+  try {
+    fromDisk = await runDiskRules(fs, doc, opts);
+  } catch (e) {
+    if (rules[INTERNAL_ERROR.code] !== 'off') fromDisk = [internalErrorDiagnostic(file, 'the rules that read the skill\'s other files', e)];
+  }
+  if (fileChecks.length || fromDisk.length) {
+    diagnostics.push(...fromDisk);
     for (const { check, label } of fileChecks) {
       try {
         diagnostics.push(...(await check(fs, doc, opts)));

@@ -98,6 +98,10 @@ export const agentskills: AgentProfile = {
   onInnerDelimiter: 'reject',
   onBomSource: PARSER,
   yaml: { parser: 'strictyaml', scalars: 'strings', onFlowStyle: 'reject', onAnchors: 'reject', onTags: 'reject', source: STRICTYAML },
+  facts: {
+    nonStringMetadata: 'skills-ref turns it into text without a word (a list becomes `[\'a\', \'b\']`)',
+    allowedToolsString: { source: SPEC },
+  },
   notes: [
     'skills-ref reads `SKILL.md`, else `skill.md`.',
     'The file must start with `---` (no blank line or BOM before it).',

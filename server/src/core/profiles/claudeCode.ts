@@ -6,6 +6,12 @@ const FRONTMATTER = 'https://code.claude.com/docs/en/skills#frontmatter-referenc
 const API_DOCS = 'https://platform.claude.com/docs/en/agents-and-tools/agent-skills/overview';
 const LOWERCASE_ISSUE = 'https://github.com/anthropics/claude-code/issues/16983';
 const LENIENT_COLON = 'https://github.com/xujialiu/Zotero-TTS/issues/27';
+const TOOLS = 'https://code.claude.com/docs/en/tools-reference';
+const SUBAGENTS = 'https://code.claude.com/docs/en/sub-agents';
+const HOOKS = 'https://code.claude.com/docs/en/hooks';
+const SUBSTITUTIONS = 'https://code.claude.com/docs/en/skills#available-string-substitutions';
+const INJECTION = 'https://code.claude.com/docs/en/skills#inject-dynamic-context';
+const BEST_PRACTICES = 'https://platform.claude.com/docs/en/agents-and-tools/agent-skills/best-practices';
 
 /** Claude Code: every field optional; unknown fields are ignored. */
 export const claudeCode: AgentProfile = {
@@ -191,4 +197,53 @@ export const claudeCode: AgentProfile = {
     'Only `SKILL.md`: lowercase `skill.md` is not found on case-sensitive file systems.',
   ],
   listingCap: { fields: ['description', 'when_to_use'], max: 1536, source: FRONTMATTER },
+  facts: {
+    tools: {
+      // The tools reference (2026); `PowerShell` on Windows, `Monitor`, `SendMessage` and the team tools behind settings.
+      names: [
+        'Agent', 'AskUserQuestion', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterPlanMode', 'EnterWorktree',
+        'ExitPlanMode', 'ExitWorktree', 'Glob', 'Grep', 'ListMcpResourcesTool', 'LSP', 'Monitor', 'NotebookEdit', 'PowerShell',
+        'Read', 'ReadMcpResourceTool', 'SendMessage', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop',
+        'TaskUpdate', 'TeamCreate', 'TeamDelete', 'TodoWrite', 'ToolSearch', 'WebFetch', 'WebSearch', 'Write',
+      ],
+      // Names from older releases that skills still carry: `Task` is the documented alias of `Agent`;
+      // the others were merged or removed (MultiEdit into Edit, LS into Glob/Bash, NotebookRead into Read).
+      aliases: { Task: 'Agent', MultiEdit: 'Edit', LS: 'Glob', NotebookRead: 'Read', TodoRead: 'TodoWrite', BashOutput: 'TaskOutput', KillShell: 'TaskStop', KillBash: 'TaskStop', MCPSearch: 'ToolSearch' },
+      unscoped: ['Bash', 'PowerShell'],
+      source: TOOLS,
+    },
+    subagents: {
+      builtIn: ['general-purpose', 'Explore', 'Plan', 'Bash', 'statusline-setup', 'claude-code-guide'],
+      projectFolder: '.claude/agents',
+      pluginFolder: 'agents',
+      userFolder: '~/.claude/agents',
+      source: SUBAGENTS,
+    },
+    hooks: {
+      events: [
+        'SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PermissionDenied',
+        'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure',
+        'TeammateIdle', 'PreCompact', 'PostCompact', 'SessionEnd', 'Notification', 'ConfigChange', 'CwdChanged', 'FileChanged',
+        'WorktreeCreate', 'WorktreeRemove', 'Elicitation', 'ElicitationResult',
+      ],
+      handlers: {
+        command: { required: ['type', 'command'], optional: ['timeout', 'shell', 'async', 'asyncRewake', 'once', 'statusMessage'] },
+        http: { required: ['type', 'url'], optional: ['timeout', 'headers', 'allowedEnvVars', 'once', 'statusMessage'] },
+        prompt: { required: ['type', 'prompt'], optional: ['timeout', 'model', 'once', 'statusMessage'] },
+        agent: { required: ['type', 'prompt'], optional: ['timeout', 'model', 'once', 'statusMessage'] },
+      },
+      groupFields: ['matcher', 'hooks'],
+      source: HOOKS,
+    },
+    argumentSubstitution: { source: SUBSTITUTIONS },
+    commandInjection: { warnAbove: 5, source: INJECTION },
+    advisedName: {
+      pattern: '^[a-z0-9-]{1,64}$',
+      maxLength: 64,
+      says: 'Claude Code loads any name, but its docs ask for lowercase letters, digits and hyphens (at most 64), and claude.ai and the Skills API reject other names',
+      source: API_DOCS,
+    },
+    thirdPersonDescription: { source: BEST_PRACTICES },
+    nonStringMetadata: 'Claude Code keeps it as it is (it does not act on `metadata`)',
+  },
 };

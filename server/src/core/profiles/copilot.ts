@@ -8,6 +8,10 @@ const DISCOVERY = 'https://github.com/microsoft/vscode/blob/00eacc909d2d1c228288
 const LOCATIONS = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts';
 const YAML = 'https://github.com/microsoft/vscode/blob/main/src/vs/base/common/yaml.ts';
 const PARSER = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/promptFileParser.ts';
+// skillAttributes: the attributes VS Code's prompt validator accepts in a SKILL.md (and their YAML types).
+const ATTRIBUTES = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/languageProviders/promptFileAttributes.ts';
+// validateBody: `#tool:` names that are not registered get "Unknown tool or toolset"; a renamed one an info with the new name.
+const VALIDATOR = 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/chat/common/promptSyntax/languageProviders/promptValidator.ts';
 const GITHUB_DOCS = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agents/coding-agent/create-skills';
 
 // The previews (core/render/copilot.ts). The listing: `_getInstructionsWithPatternsList`
@@ -106,7 +110,9 @@ export const copilot: AgentProfile = {
       doc: 'Experimental: `fork` runs the skill as a subagent (needs `github.copilot.chat.skillTool.enabled`).',
       source: DOCS,
     },
-    license: { shapes: ['string'], onInvalid: 'ignore', doc: 'License of the skill (Copilot CLI / coding agent).', source: GITHUB_DOCS, suggestions: COMMON_LICENSES },
+    license: { shapes: ['string', 'map'], onInvalid: 'ignore', doc: 'License of the skill (Copilot CLI / coding agent); VS Code\'s validator takes a string or a map.', source: GITHUB_DOCS, suggestions: COMMON_LICENSES },
+    compatibility: { shapes: ['string', 'map'], onInvalid: 'ignore', doc: 'Environment requirements; VS Code\'s validator accepts it (a string or a map) and does not act on it.', source: ATTRIBUTES },
+    metadata: { shapes: ['map'], onInvalid: 'ignore', doc: 'Additional metadata; VS Code\'s validator accepts a map and does not act on it.', source: ATTRIBUTES },
   },
   unknownFields: 'ignore',
   unknownFieldsSource: LOADER,
@@ -123,6 +129,22 @@ export const copilot: AgentProfile = {
   // core/render/copilot.ts: the skill tool puts the file in unescaped; the <skills>
   // listing has no such frame, since tags are stripped from descriptions (onXmlTags).
   promptFrames: [{ text: 'file', elements: ['skill_instructions'], where: 'the skill tool result' }],
+  facts: {
+    toolReferences: {
+      // Built-in tool sets and the tools VS Code itself registers (extensions and MCP servers add `<set>/<tool>` names).
+      known: ['agent', 'edit', 'execute', 'read', 'search', 'todo', 'vscode', 'web', 'agent/runSubagent', 'edit/editFiles', 'edit/createFile',
+        'edit/createDirectory', 'edit/editNotebook', 'execute/runInTerminal', 'execute/getTerminalOutput', 'execute/runTask', 'execute/createAndRunTask',
+        'execute/getTaskOutput', 'read/readFile', 'read/problems', 'read/terminalSelection', 'read/terminalLastCommand', 'search/codebase',
+        'search/fileSearch', 'search/textSearch', 'search/listDirectory', 'search/usages', 'search/changes', 'web/fetch', 'web/githubRepo'],
+      // legacyToolReferenceFullNames of VS Code's own tools.
+      renamed: { runSubagent: 'agent/runSubagent', todos: 'todo', fetch: 'web/fetch', githubRepo: 'web/githubRepo', codebase: 'search/codebase',
+        editFiles: 'edit/editFiles', problems: 'read/problems', usages: 'search/usages', changes: 'search/changes', runInTerminal: 'execute/runInTerminal',
+        'runCommands/getTerminalOutput': 'execute/getTerminalOutput', 'runCommands/terminalSelection': 'read/terminalSelection',
+        'runTasks/getTaskOutput': 'execute/getTaskOutput', 'runTasks/createAndRunTask': 'execute/createAndRunTask' },
+      source: VALIDATOR,
+    },
+    nonStringMetadata: 'VS Code accepts any map there and does not read it',
+  },
   notes: [
     'VS Code compares the file name case-insensitively, so `skill.md` loads there; GitHub docs (CLI, coding agent) require `SKILL.md`.',
     'Only string values are read: `name: 123` counts as missing.',

@@ -220,11 +220,12 @@ export interface AgentProfile {
   preview?: PreviewSources;
   /** elements the agent wraps skill text in without escaping it (rule frame-breakout; the renderers emit them) */
   promptFrames?: readonly PromptFrame[];
+  /** what the agent does with the skill's tools, arguments, hooks and body (the advisory rules read these) */
+  facts?: SkillFacts;
   /** one-line summary for CLI/README */
   summary: string;
 }
 
-/** Source (repository, path, commit) of each text an agent puts into the context. */
 /**
  * An element an agent puts skill text inside, unescaped: a closing tag of it in that text
  * ends the frame early, and what follows reads to the model as the agent's own words.
@@ -240,6 +241,7 @@ export interface PromptFrame {
   where: string;
 }
 
+/** Source (repository, path, commit) of each text an agent puts into the context. */
 export interface PreviewSources {
   /** the skill listing */
   index: string;
@@ -249,4 +251,68 @@ export interface PreviewSources {
   load?: string;
   /** how the model reaches a skill's other files */
   files: string;
+}
+
+/**
+ * Facts about how an agent *uses* a skill, beyond which fields it reads: the checks
+ * that fields make sense together (tools, subagents, hooks, substitutions) read them
+ * here, so a rule fires only for the agents whose table has the fact.
+ */
+export interface SkillFacts {
+  /** tool names accepted in `allowed-tools` / `disallowed-tools` */
+  tools?: ToolFacts;
+  /** subagents a forked skill (`context: fork`, `agent`) can run in */
+  subagents?: SubagentFacts;
+  /** the `hooks` field's schema */
+  hooks?: HookFacts;
+  /** `$ARGUMENTS`, `$0`…, `$name` are replaced in the body before the model reads it */
+  argumentSubstitution?: { source: string };
+  /** `` !`command` `` in the body runs before the model reads it; more than `warnAbove` is reported */
+  commandInjection?: { warnAbove: number; source: string };
+  /** a name rule the agent's docs ask for although its loader takes any name (Claude Code: claude.ai / the Skills API reject others) */
+  advisedName?: { pattern: string; maxLength: number; says: string; source: string };
+  /** the docs advise a description in the third person ("Processes files…", not "I can…") */
+  thirdPersonDescription?: { source: string };
+  /** `#tool:<name>` in the body names a tool (VS Code) */
+  toolReferences?: ToolReferenceFacts;
+  /** what the agent does with a `metadata` value that is not a string, in a few words */
+  nonStringMetadata?: string;
+  /** the spec's form of `allowed-tools`: one space-separated string */
+  allowedToolsString?: { source: string };
+}
+
+export interface ToolFacts {
+  /** built-in tool names, case-sensitive */
+  names: readonly string[];
+  /** older names the agent still accepts, with the current one */
+  aliases?: Readonly<Record<string, string>>;
+  /** tools that can do anything unless scoped with `Tool(spec)` */
+  unscoped: readonly string[];
+  source: string;
+}
+
+export interface SubagentFacts {
+  builtIn: readonly string[];
+  /** folders holding `<name>.md` agents: relative to the project, the plugin, and home */
+  projectFolder: string;
+  pluginFolder: string;
+  userFolder: string;
+  source: string;
+}
+
+export interface HookFacts {
+  events: readonly string[];
+  /** handler `type` values and the fields each takes (`type` included) */
+  handlers: Readonly<Record<string, { required: readonly string[]; optional: readonly string[] }>>;
+  /** fields of a matcher group */
+  groupFields: readonly string[];
+  source: string;
+}
+
+export interface ToolReferenceFacts {
+  /** built-in tool sets and tools, as `#tool:` writes them */
+  known: readonly string[];
+  /** old names and the name VS Code asks for instead */
+  renamed: Readonly<Record<string, string>>;
+  source: string;
 }

@@ -2,6 +2,8 @@ import { fileRules, type RuleInfo } from './fileRules';
 import { documentRules } from './registry';
 import { contractRuleInfos } from '../contracts/rules';
 import { routingRuleInfos } from '../routing/conflicts';
+import { diskRuleInfos } from './diskRules';
+import { skillSetRuleInfos } from './skillSet/duplicates';
 
 const extra: RuleInfo[] = [];
 // Families listed here by the core itself (a docs script may register them again).
@@ -14,7 +16,7 @@ export function registerRuleInfo(...infos: RuleInfo[]): void {
 
 /** Every rule skillmd can report, in documentation order. */
 export function allRules(): RuleInfo[] {
-  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity, severityByTarget }) => ({ code, title, defaultSeverity, ...(severityByTarget ? { severityByTarget } : {}) })), ...builtIn, ...extra];
+  return [...fileRules, ...documentRules.map(({ code, title, defaultSeverity, severityByTarget }) => ({ code, title, defaultSeverity, ...(severityByTarget ? { severityByTarget } : {}) })), ...builtIn, ...diskRuleInfos, ...skillSetRuleInfos, ...extra];
 }
 
 export function ruleDocsUrl(code: string): string {

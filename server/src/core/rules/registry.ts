@@ -30,6 +30,18 @@ import { yamlTab } from './frontmatter/yamlTab';
 import { yamlValueError } from './frontmatter/yamlValueError';
 import { innerDelimiter } from './frontmatter/innerDelimiter';
 import { frontmatterContractRules } from '../contracts/frontmatterRules';
+import { agentWithoutFork, forkWithoutAgent } from './claude/forkAgent';
+import { argumentHintMissing, argumentUndeclared, argumentUnused } from './claude/argumentRules';
+import { bashUnscoped, toolPatternMalformed, toolUnknown } from './claude/toolRules';
+import { hooksSchema } from './claude/hooksSchema';
+import { commandInjectionCount } from './claude/commandInjection';
+import { sideEffectsModelInvoked } from './claude/sideEffects';
+import { nameAdvisedFormat } from './claude/nameAdvised';
+import { toolReferenceUnknown } from './copilot/toolReference';
+import { metadataValueNotString } from './fields/metadataValues';
+import { allowedToolsList } from './fields/allowedToolsList';
+import { timeSensitiveWording } from './content/timeSensitive';
+import { descriptionPerson } from './content/descriptionPerson';
 import type { Rule } from './types';
 
 /** Every document rule, in the order their diagnostics are listed. */
@@ -64,6 +76,23 @@ export const documentRules: readonly Rule[] = [
   listingTruncated,
   descriptionQuality,
   bodyTooLong,
+  nameAdvisedFormat,
+  agentWithoutFork,
+  forkWithoutAgent,
+  argumentHintMissing,
+  argumentUnused,
+  argumentUndeclared,
+  toolUnknown,
+  toolPatternMalformed,
+  bashUnscoped,
+  hooksSchema,
+  commandInjectionCount,
+  sideEffectsModelInvoked,
+  toolReferenceUnknown,
+  metadataValueNotString,
+  allowedToolsList,
+  descriptionPerson,
+  timeSensitiveWording,
   frameBreakout,
   // contract fields in the frontmatter (skill.yaml's rules; see contracts/frontmatterRules.ts)
   ...frontmatterContractRules,

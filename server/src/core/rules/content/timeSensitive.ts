@@ -1,0 +1,47 @@
+import { getEntry } from '../../document/values';
+import type { Rule } from '../types';
+import { bodyLines, inlineCode, inSpans } from './bodyLines';
+
+const BEST_PRACTICES = 'https://platform.claude.com/docs/en/agents-and-tools/agent-skills/best-practices#avoid-time-sensitive-information';
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** Wording that goes stale: "as of 2024", "the latest version is 3.2", "before August 2025". */
+const STALE = new RegExp(
+  `\\b(as of (?:(?:early|mid|late)[- ])?(?:${MONTH}\\.? )?(?:19|20)\\d\\d|(?:the )?(?:latest|newest|current) (?:stable )?(?:version|release) (?:is|as of) v?\\d+(?:\\.\\d+)*|(?:before|after|until) (?:${MONTH}\\.? )(?:\\d{1,2},? )?(?:19|20)\\d\\d)`,
+  'gi',
+);
+
+/**
+ * Anthropic's authoring guidance: avoid time-sensitive information; put old
+ * patterns under a clearly marked "old patterns" section instead. A hint, prose only.
+ */
+export const timeSensitiveWording: Rule = {
+  code: 'time-sensitive-wording',
+  title: 'Wording that goes stale ("as of 2024", "the latest version is", "before August 2025") in the description or the body\'s prose.',
+  defaultSeverity: 'hint',
+  check(ctx) {
+    const report = (start: number, text: string) => {
+      ctx.report({
+        message: `"${text}" will go stale; state the fact without the date, or move older behaviour into a section on old versions (${BEST_PRACTICES}).`,
+        range: ctx.doc.lines.range(start, start + text.length),
+      });
+    };
+    const desc = getEntry(ctx.doc, 'description')?.value;
+    if (desc?.kind === 'scalar' && typeof desc.value === 'string') {
+      STALE.lastIndex = 0;
+      const m = STALE.exec(desc.value);
+      const at = m ? ctx.doc.text.indexOf(m[1], desc.start) : -1;
+      if (m && at >= 0 && at < desc.end) report(at, m[1]);
+    }
+    let n = 0;
+    for (const line of bodyLines(ctx.doc)) {
+      if (line.fence !== undefined) continue;
+      STALE.lastIndex = 0;
+      for (let m = STALE.exec(line.text); m; m = STALE.exec(line.text)) {
+        if (inSpans(inlineCode(line.text), m.index)) continue;
+        report(line.start + m.index, m[1]);
+        // A changelog-like body says it on every line: a few are enough to make the point.
+        if (++n >= 3) return;
+      }
+    }
+  },
+};

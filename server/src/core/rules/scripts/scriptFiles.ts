@@ -1,0 +1,69 @@
+import * as path from 'node:path';
+import type { SkillDocument } from '../../document/model';
+import { extractReferences } from '../../references';
+import type { FileSystem } from '../../workspace/fileSystem';
+
+/** A script of the skill that its instructions name, read. */
+export interface ScriptFile {
+  file: string;
+  /** the path as the SKILL.md writes it */
+  written: string;
+  text: string;
+  lines: string[];
+  /** the body runs it as a command (`scripts/x.py …`, `./scripts/x.sh`), so its shebang picks the interpreter */
+  executed: boolean;
+  /** a shell script: by extension or shebang */
+  shell: boolean;
+}
+
+const SCRIPT_EXT = /\.(sh|bash|zsh|ksh|py|js|mjs|cjs|ts|rb|pl|php|ps1)$/i;
+const SHELL_EXT = /\.(sh|bash|zsh|ksh)$/i;
+const MAX_BYTES = 256 * 1024;
+
+let last: { doc: SkillDocument; fs: FileSystem; scripts: Promise<ScriptFile[]> } | undefined;
+
+/** The scripts the SKILL.md names (inside the skill folder, existing, text), each read once per check. */
+export function scriptFiles(fs: FileSystem, doc: SkillDocument, skillDir: string): Promise<ScriptFile[]> {
+  if (last?.doc === doc && last.fs === fs) return last.scripts;
+  const scripts = readScripts(fs, doc, skillDir);
+  last = { doc, fs, scripts };
+  return scripts;
+}
+
+async function readScripts(fs: FileSystem, doc: SkillDocument, skillDir: string): Promise<ScriptFile[]> {
+  const byFile = new Map<string, { written: string; executed: boolean }>();
+  for (const ref of extractReferences(doc, skillDir)) {
+    const p = ref.path;
+    if (!p || /^[a-z]+:/i.test(p) || (!SCRIPT_EXT.test(p) && !/^(\.\/)?scripts\//.test(p))) continue;
+    const file = path.resolve(ref.base === 'skill' ? skillDir : path.dirname(doc.path), p);
+    if (!file.startsWith(skillDir + path.sep)) continue;
+    const seen = byFile.get(file);
+    byFile.set(file, { written: seen?.written ?? p, executed: (seen?.executed ?? false) || ref.executed });
+  }
+  const out: ScriptFile[] = [];
+  for (const [file, { written, executed }] of byFile) {
+    const st = await fs.stat(file);
+    if (!st || st.type !== 'file' || st.size > MAX_BYTES) continue;
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(await fs.readFile(file));
+    } catch {
+      continue; // binary or unreadable: reference-unreadable's business
+    }
+    if (text.includes('\u0000')) continue;
+    const lines = text.split(/\r\n|\r|\n/);
+    const shell = SHELL_EXT.test(file) || /^#!.*\b(ba|z|k|da)?sh\b/.test(lines[0]);
+    out.push({ file, written, text, lines, executed, shell });
+  }
+  return out;
+}
+
+/** A range on one line of a script. */
+export function lineRange(line: number, start: number, end: number) {
+  return { start: { line, character: start }, end: { line, character: end } };
+}
+
+/** A comment line of a shell or Python script (`# …`), which runs nothing. */
+export function isComment(line: string): boolean {
+  return /^\s*#/.test(line) && !/^#!/.test(line);
+}

@@ -1,0 +1,171 @@
+import * as path from 'node:path';
+import { resolveSkillSettings, type CheckOptions } from '../../check/checkDocument';
+import type { SkillDocument } from '../../document/model';
+import { getEntry } from '../../document/values';
+import { readSkillFile } from '../../document/readSkillFile';
+import type { ProfileId } from '../../profiles/types';
+import type { Range, SeveritySetting, SkillDiagnostic } from '../../types';
+import type { FileSystem } from '../../workspace/fileSystem';
+import type { RuleInfo } from '../fileRules';
+import { stringFor } from '../fields/profileValues';
+
+/** What the set-wide rules need of one skill: small, so a host can keep one per skill. */
+export interface SkillSummary {
+  file: string;
+  /** skills with the same group are seen together by an agent (see `skillGroup`) */
+  group: string;
+  /** `name`, else the folder name */
+  name: string;
+  nameRange: Range;
+  /** the description with white space runs joined, when there is one */
+  description?: string;
+  descriptionRange?: Range;
+  targets: readonly ProfileId[];
+  /** rule settings for this file (`off`, severities) */
+  rules: Readonly<Record<string, SeveritySetting>>;
+}
+
+export const duplicateName: RuleInfo = { code: 'duplicate-skill-name', title: 'Two skills an agent sees together (one skills folder, or a project\'s agent folders) have the same name; the agent keeps one.', defaultSeverity: 'warning' };
+export const duplicateDescription: RuleInfo = { code: 'duplicate-description', title: 'Two skills an agent sees together have the same description, so it cannot tell when to use which.', defaultSeverity: 'warning' };
+export const skillSetRuleInfos: readonly RuleInfo[] = [duplicateName, duplicateDescription];
+
+const AGENT_FOLDER = /^(.*?)[\\/]\.(?:claude|github|agents|codex|opencode)[\\/]skills$/;
+
+/**
+ * The skills one agent sees together: the agent folders of one project are read
+ * together (Copilot reads `.github/skills`, `.claude/skills` and `.agents/skills`),
+ * any other folder of skills on its own.
+ */
+export function skillGroup(file: string): string {
+  const root = path.dirname(path.dirname(file));
+  const m = AGENT_FOLDER.exec(root);
+  return m ? `project:${m[1]}` : root;
+}
+
+const zero: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+export function summarizeSkill(doc: SkillDocument, opts: CheckOptions): SkillSummary {
+  const settings = resolveSkillSettings(doc.path, opts);
+  const first = settings.targets[0];
+  const nameEntry = getEntry(doc, 'name');
+  const name = (first && nameEntry?.value && stringFor(first, nameEntry.value)?.trim()) || path.basename(path.dirname(doc.path));
+  const descEntry = getEntry(doc, 'description');
+  const description = first && descEntry?.value ? stringFor(first, descEntry.value)?.trim().replace(/\s+/g, ' ') : undefined;
+  return {
+    file: doc.path,
+    group: skillGroup(doc.path),
+    name,
+    nameRange: nameEntry?.value?.range ?? doc.frontmatter.openRange ?? zero,
+    description: description || undefined,
+    descriptionRange: description ? descEntry!.value!.range : undefined,
+    targets: settings.targets.map((t) => t.id),
+    rules: settings.rules,
+  };
+}
+
+/** Pairs of skills in one group that share a target and `key`; each gets a diagnostic naming the others. */
+function clashes(skills: readonly SkillSummary[], info: RuleInfo, key: (s: SkillSummary) => string | undefined, range: (s: SkillSummary) => Range, message: (s: SkillSummary, others: SkillSummary[]) => string): SkillDiagnostic[] {
+  const byKey = new Map<string, SkillSummary[]>();
+  for (const s of skills) {
+    const k = key(s);
+    if (k === undefined || s.rules[info.code] === 'off') continue;
+    const id = `${s.group}\0${k}`;
+    byKey.set(id, [...(byKey.get(id) ?? []), s]);
+  }
+  const out: SkillDiagnostic[] = [];
+  for (const same of byKey.values()) {
+    if (same.length < 2) continue;
+    for (const s of same) {
+      const others = same.filter((o) => o !== s && o.targets.some((t) => s.targets.includes(t)));
+      if (!others.length) continue;
+      out.push({
+        code: info.code,
+        severity: (s.rules[info.code] as SkillDiagnostic['severity'] | undefined) ?? info.defaultSeverity,
+        message: message(s, others),
+        file: s.file,
+        range: range(s),
+        related: others.map((o) => ({ file: o.file, range: range(o), message: `the other skill` })),
+      });
+    }
+  }
+  return out;
+}
+
+/** Duplicate names and identical descriptions across a set of skills. */
+export function duplicateDiagnostics(skills: readonly SkillSummary[]): SkillDiagnostic[] {
+  const rel = (s: SkillSummary, o: SkillSummary) => path.relative(path.dirname(path.dirname(s.file)), o.file).split(path.sep).join('/');
+  return [
+    ...clashes(skills, duplicateName, (s) => s.name, (s) => s.nameRange, (s, others) =>
+      `Another skill seen with this one is also named \`${s.name}\` (${others.map((o) => `\`${rel(s, o)}\``).join(', ')}); the agent keeps one of them. Give each skill its own name.`),
+    ...clashes(skills, duplicateDescription, (s) => s.description, (s) => s.descriptionRange!, (s, others) =>
+      `${others.map((o) => `\`${rel(s, o)}\``).join(', ')} ${others.length > 1 ? 'have' : 'has'} the same description, so the agent cannot tell when to use which; say what sets this skill apart.`),
+  ];
+}
+
+const RAW_LINE = /^(name|description):[ \t]*(.*?)[ \t]*$/gm;
+
+/**
+ * `name` and `description` as written on their lines, unquoted: equal values are
+ * equal here, so only files that share one need the full parse. A block scalar
+ * (`>-`, `|`) or an escape is `undefined`: not known without the parse.
+ */
+function rawKeys(text: string): { name?: string; description?: string } | undefined {
+  if (!/^\uFEFF?---[ \t]*\r?$/m.test(text.slice(0, 5).split('\n')[0] + '')) return undefined;
+  const close = text.search(/\n---[ \t]*\r?(\n|$)/);
+  const fm = text.slice(0, close < 0 ? text.length : close);
+  const out: { name?: string; description?: string } = {};
+  let uncertain = false;
+  RAW_LINE.lastIndex = 0;
+  for (let m = RAW_LINE.exec(fm); m; m = RAW_LINE.exec(fm)) {
+    let v = m[2].replace(/\s+#.*$/, '');
+    if (/^(['"]).*\1$/.test(v)) v = v.slice(1, -1);
+    if (!v || /^[>|]|\\|''/.test(v)) uncertain = true;
+    else out[m[1] as 'name' | 'description'] = v.replace(/\s+/g, ' ');
+  }
+  return uncertain ? undefined : out;
+}
+
+/**
+ * Checks the set after each skill was checked (hosts that did not keep summaries: the
+ * CLI). Each SKILL.md is read again, but only files whose `name` or `description`
+ * line equals another's (or cannot be compared raw) are parsed.
+ */
+export async function checkSkillSet(fs: FileSystem, files: readonly string[], opts: CheckOptions): Promise<SkillDiagnostic[]> {
+  const decoder = new TextDecoder();
+  const raw = new Map<string, { name?: string; description?: string } | undefined>();
+  const seen = new Map<string, number>();
+  const keysOf = (file: string, r: { name?: string; description?: string }) => {
+    const group = skillGroup(file);
+    return [`n\0${group}\0${r.name ?? path.basename(path.dirname(file))}`, ...(r.description ? [`d\0${group}\0${r.description}`] : [])];
+  };
+  for (const file of files) {
+    let text: string;
+    try {
+      text = decoder.decode(await fs.readFile(file));
+    } catch {
+      continue;
+    }
+    const r = rawKeys(text);
+    raw.set(file, r);
+    if (r) for (const k of keysOf(file, r)) seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  const summaries: SkillSummary[] = [];
+  const parse = async (file: string) => {
+    const read = await readSkillFile(fs, file).catch(() => undefined);
+    return read?.doc ? summarizeSkill(read.doc, opts) : undefined;
+  };
+  // First the files raw lines cannot tell: their real values count as seen too.
+  for (const [file, r] of raw) {
+    if (r) continue;
+    const s = await parse(file);
+    if (!s) continue;
+    summaries.push(s);
+    for (const k of keysOf(file, s)) seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  for (const [file, r] of raw) {
+    if (!r || !keysOf(file, r).some((k) => seen.get(k)! > 1)) continue;
+    const s = await parse(file);
+    if (s) summaries.push(s);
+  }
+  return duplicateDiagnostics(summaries);
+}

@@ -483,7 +483,7 @@ describe('links inside a skill\'s other Markdown files', () => {
   const u = (rel: string) => uriOf(join(root, rel));
   before(async () => {
     root = makeWorkspace({
-      'mdskill/SKILL.md': '---\nname: mdskill\ndescription: Tests links in references. Use when testing.\n---\nRead [the guide](references/guide.md).\n',
+      'mdskill/SKILL.md': '---\nname: mdskill\ndescription: Tests links in references. Use when testing.\n---\nRead [the guide](references/guide.md) and [the other](references/other.md).\n',
       'mdskill/references/guide.md': GUIDE_TEXT,
       'mdskill/references/other.md': '# Other\n',
     });

@@ -107,7 +107,7 @@ test('reference-fragment-missing against the target and against SKILL.md itself'
 });
 
 test('reference-escapes-skill, reference-absolute and reference-backslash', async () => {
-  const { diagnostics, doc } = await check(`[a](../other/SKILL.md) [b](${SKILL}/references/g.md) [c](references\\g.md) [d](/etc/passwd)\n`, { 'references/g.md': '# G\n' });
+  const { diagnostics, doc } = await check(`[a](../other/SKILL.md) [b](${SKILL}/references/g.md) [c](references\\g.md) [d](/etc/passwd)\n`, { 'references/g.md': '# G\n', '../other/SKILL.md': '# Other\n' });
   assert.deepEqual(summary(diagnostics), [
     'reference-escapes-skill error 4:4-4:21',
     'reference-absolute error 4:27-4:54',
@@ -131,9 +131,10 @@ test('a symbolic link leaving the skill escapes; a looping link is reported, not
   assert.match(diagnostics[1].message, /broken or looping symbolic link/);
 });
 
-test('reference-too-deep is info for links more than one folder below SKILL.md', async () => {
-  const { diagnostics } = await check('[a](references/a/b.md) [b](references/b.md)\n', { 'references/a/b.md': '# B\n', 'references/b.md': '# B\n' });
-  assert.deepEqual(summary(diagnostics), ['reference-too-deep info 4:4-4:21']);
+test('reference-too-deep is info for a file reached only through another referenced file, not for folder depth', async () => {
+  const { diagnostics } = await check('[a](references/a/b.md) [b](references/b.md)\n', { 'references/a/b.md': '# B\n[c](../c.md) [b](../b.md)\n', 'references/b.md': '# B\n', 'references/c.md': '# C\n' });
+  assert.deepEqual(summary(diagnostics), ['reference-too-deep info references/a/b.md']);
+  assert.equal(diagnostics[0].message, '`references/c.md` is 2 links away from SKILL.md (through `references/a/b.md`): agents read a file that a referenced file references only partially, if at all. Link it from SKILL.md.');
 });
 
 test('reference-unused-file: hint with the unnecessary tag, transitive Markdown and script references count', async () => {
@@ -148,9 +149,9 @@ test('reference-unused-file: hint with the unnecessary tag, transitive Markdown 
     'assets/diagram.png': 'png',
     'assets/unused.png': 'png',
   });
-  assert.deepEqual(summary(diagnostics), ['reference-unused-file hint assets/unused.png', 'reference-unused-file hint references/orphan.md']);
-  assert.deepEqual(diagnostics[0].tags, ['unnecessary']);
-  assert.equal(diagnostics[1].message, '`references/orphan.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.');
+  assert.deepEqual(summary(diagnostics), ['reference-too-deep info references/guide.md', 'reference-unused-file hint assets/unused.png', 'reference-unused-file hint references/orphan.md']);
+  assert.deepEqual(diagnostics[1].tags, ['unnecessary']);
+  assert.equal(diagnostics[2].message, '`references/orphan.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.');
 });
 
 test('a referenced folder uses everything inside it', async () => {
@@ -192,10 +193,10 @@ test('bounded reading: each file read once, large targets only by prefix, no hea
 });
 
 test('severities follow configuration: override and off', async () => {
-  const body = '[a](references/nope.md) [b](references/a/b.md)\n';
-  const files = { 'references/a/b.md': '# B\n' };
+  const body = '[a](references/nope.md) [b](references/a.md)\n';
+  const files = { 'references/a.md': '# A\n[b](b.md)\n', 'references/b.md': '# B\n' };
   const off = await check(body, files, { ruleSeverities: { 'reference-missing': 'off', 'reference-too-deep': 'warning' } });
-  assert.deepEqual(summary(off.diagnostics), ['reference-too-deep warning 4:28-4:45']);
+  assert.deepEqual(summary(off.diagnostics), ['reference-too-deep warning references/a.md']);
   const cfg = await check(body, files, { config: { rules: { 'reference-too-deep': 'off' } } as never, configDir: '/w' });
   assert.deepEqual(summary(cfg.diagnostics), ['reference-missing error 4:4-4:22']);
 });

@@ -197,7 +197,7 @@ test('a skill kept in a project\'s .github/skills links to a file of the project
   const { diagnostics } = await checkReferences(fs, parseSkillDocument(file, text));
   assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.message]), [
     ['reference-escapes-skill', 'info', '`../../../src/Catalog.cs` lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.'],
-    ['reference-escapes-skill', 'error', '`../../../docs/gone.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.'],
+    ['reference-missing', 'error', '`../../../docs/gone.md` does not exist outside the skill folder either, so agents following this reference fail. Correct the path, or put the file in the skill and reference it there.'],
   ]);
 });
 
@@ -251,7 +251,11 @@ test('a bare file name in prose is looked up next to the Markdown file that name
     'references/api.md': '# API\n\n[old](gone.md)\n',
     'scripts/run.py': 'print(1)\n',
   });
-  assert.deepEqual(view(diagnostics).map(([code, sev, file, range]) => [code, sev, file, range]), [['reference-missing', 'error', 'references/api.md', '2:6-2:13']]);
+  assert.deepEqual(view(diagnostics).map(([code, sev, file, range]) => [code, sev, file, range]), [
+    // api.md is reached through guide.md only.
+    ['reference-too-deep', 'info', 'references/guide.md', '2:4-2:10'],
+    ['reference-missing', 'error', 'references/api.md', '2:6-2:13'],
+  ]);
 });
 
 test('example words count in the prose of the line only, not in its paths; "examples" alone is no example', async () => {

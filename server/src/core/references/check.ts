@@ -19,6 +19,7 @@ import { walkFiles } from './walk';
 import { CODEX_METADATA_DIR, CODEX_METADATA_FILE, codexIcons } from './codexIcons';
 import { namesFile, scriptText } from './scriptNames';
 import { LineIndex } from '../text/lineIndex';
+import { isTemplateFile } from './certainty';
 
 /** Folders whose files should each be referenced from somewhere. */
 export const RESOURCE_FOLDERS = ['references', 'scripts', 'assets'];
@@ -109,6 +110,9 @@ function countsAsFound(ref: SkillReference, res: Resolution): boolean {
   return res.status === 'ok' || (res.status === 'case' && ref.kind === 'prose');
 }
 
+/** What a template file (certainty.ts) does not report: its links resolve next to its copy. */
+const TEMPLATE_QUIET = new Set<string>([R.missing.code, R.escapes.code, R.fragmentMissing.code, R.caseMismatch.code]);
+
 /** Skills with more files get no same-name suggestions (sameNameElsewhere). */
 const SAME_NAME_MAX_FILES = 500;
 
@@ -137,7 +141,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
   const personal = project !== undefined && opts.homeDir !== undefined && project === opts.homeDir.replace(/\\/g, '/').replace(/(.)\/+$/, '$1');
   // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
   const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
-  const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
+  const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }): void => {
     if (!enabled(rule)) return;
     const setting = settings.rules[rule.code];
     diagnostics.push({
@@ -147,28 +151,37 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       ...omitUndefined(d),
     } as SkillDiagnostic);
   };
+  const reportAny = report;
   let ownAnchors: Anchor[] | undefined;
   const anchorsOfSkillFile = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
 
   // The skill's files by lower-case name, once a missing path asks (sameNameElsewhere).
   let byBaseName: Map<string, string | null> | undefined;
+  let skillFiles: string[] = [];
+  let repoRoot: string | null | undefined;
   // Every document checked with its resolved references (what the unused-file check reads).
   const checked: [SkillDocument, ResolvedReference[]][] = [];
   const seen = new Set<string>([doc.path]);
   const queue: string[] = [];
   let cancelled = false;
-  const follow = (resolved: ResolvedReference[]) => {
-    for (const { resolution: r } of resolved) {
+  // How many links an agent follows from SKILL.md to reach each Markdown file (breadth first: the fewest).
+  const depth = new Map<string, number>([[doc.path, 0]]);
+  const follow = (from: SkillDocument, resolved: ResolvedReference[]) => {
+    const d = depth.get(from.path)! + 1;
+    for (const { ref, resolution: r } of resolved) {
       if ((r.status !== 'ok' && r.status !== 'case') || r.type !== 'file' || !isMarkdownPath(r.abs) || seen.has(r.abs)) continue;
       if (seen.size >= MAX_MARKDOWN_FILES) return;
       seen.add(r.abs);
       deps.add(r.abs);
       queue.push(r.abs);
+      depth.set(r.abs, d);
+      // Only what a link leads to: a name in code or prose may be read, or not.
+      if (d >= 2 && isLinkKind(ref)) reportTooDeep(from, ref, r.rel, d);
     }
   };
   const own = await checkDocumentReferences(doc);
   checked.push([doc, own]);
-  follow(own);
+  follow(doc, own);
   // Breadth first, as the files are found.
   for (let i = 0; i < queue.length && !cancelled; i++) {
     const read = ctx.markdownNow(queue[i]);
@@ -176,7 +189,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     if (!('doc' in m)) continue;
     const resolved = await checkDocumentReferences(m.doc);
     checked.push([m.doc, resolved]);
-    follow(resolved);
+    follow(m.doc, resolved);
   }
 
   const icons = cancelled ? [] : await checkCodexIcons();
@@ -185,10 +198,24 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
 
   return { diagnostics, dependencies: [...deps] };
 
+  /** A Markdown file reached only through other referenced files (`d` links away from SKILL.md). */
+  function reportTooDeep(from: SkillDocument, ref: SkillReference, rel: string, d: number): void {
+    const via = path.relative(skillDir, from.path).split(path.sep).join('/');
+    report(R.tooDeep, {
+      file: from.path,
+      range: ref.pathRange,
+      message: `${quote(rel)} is ${d} links away from SKILL.md (through ${quote(via)}): agents read a file that a referenced file references only partially, if at all. Link it from SKILL.md.`,
+    });
+  }
+
   /** Checks the references of SKILL.md or of a Markdown file it leads to; returns them resolved. */
   async function checkDocumentReferences(d: SkillDocument): Promise<ResolvedReference[]> {
     const file = d === doc ? undefined : d.path;
     const resolved: ResolvedReference[] = [];
+    // A template (templates/report.md) is copied before use: its links resolve next to the
+    // copy, so only the files it does find count (as uses); nothing missing is reported.
+    const template = d !== doc && isTemplateFile(path.relative(skillDir, d.path).split(path.sep).join('/'));
+    const report: typeof reportAny = template ? (rule, x) => (TEMPLATE_QUIET.has(rule.code) ? undefined : reportAny(rule, x)) : reportAny;
     // One chmod fixes every run of a script: reported at its first run in each file.
     const unexecutable = new Set<string>();
     let selfAnchors: Anchor[] | undefined;
@@ -219,8 +246,16 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       }
       const found = resolveTentative(ctx, ref, baseDirOf(ref, d.path, skillDir), skillDir);
       const res = found instanceof Promise ? await found : found;
-      if (!res) continue;
-      resolved.push({ ref, resolution: res });
+      if (!res) {
+        const bare = ref.interpreted && !ref.path.includes('/') ? await bareScript(ref, d) : undefined;
+        if (bare) {
+          resolved.push({ ref, resolution: bare });
+          reportMissing(ref, bare);
+        }
+        continue;
+      }
+      const entry: ResolvedReference = { ref, resolution: res };
+      resolved.push(entry);
       if ('abs' in res) deps.add(res.abs);
       switch (res.status) {
         case 'absolute': {
@@ -238,14 +273,19 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           });
           break;
         }
-        case 'escapes':
+        case 'escapes': {
           // A plugin is installed whole: a file elsewhere in it is there for Claude Code.
+          const st = await ctx.stat(res.abs);
+          const exists = !!st && !(st instanceof Error);
+          if (!exists && !(st instanceof Error)) {
+            reportOutsideMissing(ref, res.abs);
+            break;
+          }
           if (inOwnPlugin(res.abs)) break;
           // A skill kept in a project's agent folder is read in place: a file of the
           // project works there, it just does not travel with the skill.
           if (project && !readsSkillFiles && isInside(project, res.abs)) {
-            const st = await ctx.stat(res.abs);
-            if (st && !(st instanceof Error)) {
+            if (exists) {
               report(R.escapes, {
                 file,
                 range: ref.pathRange,
@@ -264,6 +304,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
             message: `${quote(ref.path)} leads out of the skill folder: the file is not installed with the skill${readsSkillFiles ? ', and read_skill_file refuses it' : ''}. Copy the file into the skill and reference it there.`,
           });
           break;
+        }
         case 'unreadable':
           report(R.unreadable, { file, range: ref.pathRange, message: `${quote(ref.path)} cannot be checked: ${res.detail}.` });
           break;
@@ -272,12 +313,18 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
           // (`./checklist.md` for docs/checklist.md) is what was meant.
           let r = res;
           if (!res.suggestion && !res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
-            const other = await sameNameElsewhere(path.basename(ref.path));
+            const other = await sameNameElsewhere(ref.path);
             if (other) {
               const rel = path.relative(baseDirOf(ref, d.path, skillDir), other).split(path.sep);
               r = { ...res, suggestion: ref.dotSlash && rel[0] !== '..' ? ['.', ...rel] : rel };
+            } else {
+              const outside = await outsideCopy(ref);
+              if (outside) r = { ...res, ...outside };
             }
+            entry.resolution = r;
           }
+          // A folder or extensionless name in code (`resources/list`): only a near name is evidence enough.
+          if (ref.mention && !ref.executed && !ref.interpreted && !r.suggestion) break;
           reportMissing(ref, r);
           break;
         }
@@ -323,6 +370,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
         fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });
       }
+      if (res.outside) hint += ` ${quote(res.outside)} exists outside the skill folder, which is not installed with the skill: copy it into the skill.`;
       const why = res.brokenLink
         ? ' is a broken or looping symbolic link'
         : res.throughFile
@@ -335,6 +383,27 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         message: `${quote(ref.path)}${why}, so agents following this reference fail.${hint || ' Create the file or correct the path.'}`,
         fixes: fixes.length ? fixes : undefined,
       });
+    }
+
+    /** `../x.md` (or a plugin file) that is not there at all: the reader finds nothing, wherever the skill is. */
+    function reportOutsideMissing(ref: SkillReference, abs: string): void {
+      const where = plugin && isInside(plugin.root, abs) ? 'in the plugin' : 'outside the skill folder either';
+      report(R.missing, {
+        file,
+        range: ref.pathRange,
+        severity: isLinkKind(ref) ? undefined : 'warning',
+        message: `${quote(ref.path)} does not exist ${where}, so agents following this reference fail. Correct the path, or put the file in the skill and reference it there.`,
+      });
+    }
+
+    /** `python check.py` for scripts/check.py: run from the skill folder the bare name is not found. */
+    async function bareScript(ref: SkillReference, d: SkillDocument): Promise<Extract<Resolution, { status: 'missing' }> | undefined> {
+      if (!/\.[A-Za-z0-9]{1,8}$/.test(ref.path)) return undefined;
+      const other = await sameNameElsewhere(ref.path);
+      // scripts/README.md's `python add.py` runs scripts/add.py from where the README is.
+      if (!other || path.dirname(other) === path.dirname(d.path)) return undefined;
+      const rel = path.relative(baseDirOf(ref, d.path, skillDir), other).split(path.sep);
+      return { status: 'missing', abs: childPath(skillDir, ref.path), rel: ref.path, missingIndex: 0, suggestion: rel };
     }
 
     /** Checks of an existing target; a promise only when a read is still pending. */
@@ -366,13 +435,6 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     }
 
     function checkTarget(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
-      if (isLinkKind(ref) && type === 'file' && rel.split('/').length > 2 && enabled(R.tooDeep)) {
-        report(R.tooDeep, {
-          file,
-          range: ref.pathRange,
-          message: `${quote(rel)} is ${rel.split('/').length - 1} folders below SKILL.md; agents read nested references partially. Keep referenced files one level deep (e.g. references/${path.basename(rel)}).`,
-        });
-      }
       if (ref.executed && type === 'file' && enabled(R.notExecutable) && !unexecutable.has(abs)) {
         return after(ctx.statNow(abs), (st) => {
           if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0 && !unexecutable.has(abs)) {
@@ -405,22 +467,63 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     }
   }
 
-  /** The one file of the skill named `name` (any letter case), if exactly one is. */
-  async function sameNameElsewhere(name: string): Promise<string | undefined> {
+  /**
+   * The one file of the skill whose path ends with `written` (`templates/ci.yml` for
+   * assets/templates/ci.yml), else the one file with its name (any letter case).
+   */
+  async function sameNameElsewhere(written: string): Promise<string | undefined> {
+    const name = written.slice(written.lastIndexOf('/') + 1);
     // `other-skill/SKILL.md` names another skill, never this one's own file.
     if (name.toLowerCase() === 'skill.md') return undefined;
     if (!byBaseName) {
       byBaseName = new Map();
       // In a big tree a name is seldom unique, and the walk would cost every check.
-      const files = await walkFiles(ctx, skillDir, undefined, SAME_NAME_MAX_FILES + 1);
-      if (files.length > SAME_NAME_MAX_FILES) return undefined;
-      for (const f of files) {
+      skillFiles = await walkFiles(ctx, skillDir, undefined, SAME_NAME_MAX_FILES + 1);
+      if (skillFiles.length > SAME_NAME_MAX_FILES) skillFiles = [];
+      for (const f of skillFiles) {
         const k = f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1).toLowerCase();
         // null: more than one file has the name
         byBaseName.set(k, byBaseName.has(k) ? null : f);
       }
     }
+    const tail = written.replace(/^\.\//, '');
+    if (tail.includes('/')) {
+      const ends = skillFiles.filter((f) => f.split(path.sep).join('/').endsWith('/' + tail));
+      if (ends.length === 1) return ends[0];
+      if (ends.length > 1) return undefined;
+    }
     return byBaseName.get(name.toLowerCase()) ?? undefined;
+  }
+
+  /**
+   * A missing path that exists from the plugin's root (a Claude Code plugin installs
+   * it whole: suggest `${CLAUDE_PLUGIN_ROOT}/…`) or from the repository's root (where
+   * it is not installed with the skill).
+   */
+  async function outsideCopy(ref: SkillReference): Promise<{ suggestion?: string[]; outside?: string } | undefined> {
+    if (ref.path.startsWith('../') || ref.path.startsWith('/')) return undefined;
+    const rel = ref.path.replace(/^\.\//, '');
+    if (plugin) {
+      const st = await ctx.stat(path.resolve(plugin.root, rel));
+      if (st && !(st instanceof Error)) return { suggestion: ['${CLAUDE_PLUGIN_ROOT}', ...rel.split('/')] };
+      return undefined;
+    }
+    const repo = await repositoryRoot();
+    if (!repo) return undefined;
+    const st = await ctx.stat(path.resolve(repo, rel));
+    if (!st || st instanceof Error) return undefined;
+    return { outside: path.relative(path.dirname(doc.path), path.resolve(repo, rel)).split(path.sep).join('/') };
+  }
+
+  /** The nearest folder above the skill with a `.git` entry (a few levels up at most). */
+  async function repositoryRoot(): Promise<string | null> {
+    if (repoRoot !== undefined) return repoRoot;
+    repoRoot = null;
+    for (let dir = path.dirname(skillDir), n = 0; n < 6 && dir !== path.dirname(dir); dir = path.dirname(dir), n++) {
+      const listed = await ctx.listing(dir);
+      if (listed?.byName.has('.git')) return (repoRoot = dir);
+    }
+    return repoRoot;
   }
 
   /** The icons `agents/openai.yaml` gives Codex (see codexIcons.ts); returns the files they use. */
@@ -484,9 +587,10 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
     let unused = candidates.filter((c) => !isUsedIn(used, c));
     if (!unused.length) return;
     // Named in prose (`then read references/guide.md`): not a link, but agents do learn of it.
+    // Named without its folder (`see check_completeness.py`) counts too: agents look for it.
     unused = unused.filter((c) => {
       const rel = path.relative(skillDir, c).split(path.sep).join('/');
-      return !checked.some(([d]) => d.text.includes(rel));
+      return !checked.some(([d]) => d.text.includes(rel) || namesBare(d.text, path.basename(c)));
     });
     if (!unused.length) return;
     // Scripts and templates are often used by other scripts: a used non-Markdown
@@ -522,6 +626,17 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
       });
     }
   }
+}
+
+/** Whether `text` names the file `name` (with an extension, five characters or more) as a word of its own. */
+function namesBare(text: string, name: string): boolean {
+  if (name.length < 5 || !/\.[A-Za-z0-9]{1,8}$/.test(name)) return false;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = at === 0 ? '' : text[at - 1];
+    const after = text[at + name.length] ?? '';
+    if (!/[\w./\\-]/.test(before) && !/[\w/-]/.test(after)) return true;
+  }
+  return false;
 }
 
 /** Absolute paths the checked documents' references use (a "did you mean" target counts). */

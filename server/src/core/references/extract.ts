@@ -4,6 +4,7 @@ import { getEntry, resolveNode } from '../document/values';
 import type { LineIndex } from '../text/lineIndex';
 import { installedPrefixLength, installNames, projectSkillPrefix } from './installedPath';
 import type { Range } from '../types';
+import { introducesTemplate, isInterpreter, isOutputFlag, isOutputLead, isPlaceholder } from './certainty';
 
 /**
  * Every place a SKILL.md (or another Markdown file of a skill) points at a file, found
@@ -62,6 +63,14 @@ export interface SkillReference {
   percentEncoded: boolean;
   /** reference-style links: the normalized label */
   label?: string;
+  /**
+   * Merely mentioned, not followed (a folder or an extensionless name in code:
+   * `resources/list`, `scripts/azd`, `examples/policies/`): a missing target is
+   * reported only on strong evidence, a near name that exists (certainty.ts).
+   */
+  mention?: boolean;
+  /** the script an interpreter runs (`python check.py`): a bare name is looked for in the skill */
+  interpreted?: boolean;
 }
 
 /** A cached search position not computed yet (-1 means "none left"). */
@@ -208,6 +217,9 @@ class Reference implements SkillReference {
     this.#lines = lines;
   }
 
+  mention = false;
+  interpreted = false;
+
   get range(): Range {
     return (this.#range ??= this.#lines.range(this.start, this.end));
   }
@@ -219,7 +231,9 @@ class Reference implements SkillReference {
   /** A reference-style link at `start`..`end` that uses this definition's target. */
   usedAt(start: number, end: number, label: string): Reference {
     const { raw, path, fragment, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded } = this;
-    return new Reference(this.#lines, 'reflink', raw, path, fragment, start, end, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded, label);
+    const used = new Reference(this.#lines, 'reflink', raw, path, fragment, start, end, pathStart, pathEnd, variable, base, tentative, executed, dotSlash, percentEncoded, label);
+    used.mention = this.mention;
+    return used;
   }
 }
 
@@ -256,7 +270,9 @@ function push(b: Builder, kind: ReferenceKind, start: number, end: number, raw: 
   const fragment = hash === -1 ? undefined : opts.decode ? safeDecode(raw.slice(hash + 1)) : raw.slice(hash + 1);
   if (!path && fragment === undefined) return;
   const dotSlash = path.startsWith('./');
-  b.out.push(new Reference(b.doc.lines, kind, raw, path, fragment, start, end, pathStart, pathEnd, variable, base, opts.tentative ?? false, opts.executed ?? false, dotSlash, percentEncoded, opts.label));
+  // `references/<name>.md`, `references/filename.md`: a pattern to fill in, a file only if one is there.
+  const tentative = (opts.tentative ?? false) || isPlaceholder(path);
+  b.out.push(new Reference(b.doc.lines, kind, raw, path, fragment, start, end, pathStart, pathEnd, variable, base, tentative, opts.executed ?? false, dotSlash, percentEncoded, opts.label));
 }
 
 /** A link destination (Markdown or HTML): URLs, templates and empty targets are not files. */
@@ -372,7 +388,11 @@ function pathToken(b: Builder, kind: 'code' | 'shell' | 'prose', start: number, 
   const executed = commandStart && (known || dotSlash) && runnable(text.slice(start, end));
   // `assets/` alone names the kind of folder (`store them in `assets/``), not this skill's.
   const folderOnly = known && folderEnd === end - 1;
+  const n = b.out.length;
   push(b, kind, start, end, text.slice(start, end), { decode: false, base: 'skill', tentative: !known || folderOnly, executed });
+  // `resources/list`, `scripts/azd`, `examples/policies/`: a folder or a name without an
+  // extension, often a protocol method or another tool's folder (certainty.ts).
+  if (known && kind !== 'prose' && b.out.length > n && !hasExtension(text, start, end)) b.out[n].mention = true;
 }
 
 /** Length of `[./]<the skill folder from the project's root>/` at `start`; 0: none. */
@@ -548,6 +568,8 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
   // The word after `](`: a Markdown link shown in code (a template, an example), which
   // names a file only if it exists.
   let linkDestination = false;
+  // After an interpreter (`python`, `uv run`): its first argument that is no flag is the script it runs.
+  let interpreting = false;
   while (i < to) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9) {
@@ -576,18 +598,25 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
       i++;
       continue;
     }
-    // Only words at a command start need their text: `cd`, `sudo`, `X=1`.
-    const bare = commandStart ? unquoteEnds(text.slice(i, j)) : '';
+    // Only words at a command start need their text: `cd`, `sudo`, `X=1`; and flags (`-o`).
+    const flag = text.charCodeAt(i) === 45; /* - */
+    const bare: string = commandStart || interpreting || flag ? unquoteEnds(text.slice(i, j)) : '';
+    const output = flag && isOutputFlag(bare);
     if (commandStart && (bare === 'cd' || bare === 'pushd') && kind === 'shell') {
       // After `cd elsewhere` relative paths name files there, not in the skill.
       b.cwdChanged = true;
     }
     if (commandStart && CREATING_COMMANDS.has(bare)) creating = true;
-    const written = writesNext || (creating && !commandStart) || linkDestination;
-    writesNext = false;
+    // `--output=out/x.png` is written; `-o out/x.png` writes the next word.
+    const written = writesNext || (creating && !commandStart) || linkDestination || (output && bare.includes('='));
+    writesNext = output && !bare.includes('=');
     linkDestination = false;
     const before = b.out.length;
     if (!b.cwdChanged || startsWithVariable(b, isQuote(c) ? i + 1 : i, j)) codeToken(b, kind, i, j, commandStart);
+    if (interpreting && !flag) {
+      for (let k = before; k < b.out.length; k++) b.out[k].interpreted = true;
+      interpreting = isInterpreter(bare) || bare === 'run';
+    } else if (commandStart && isInterpreter(bare)) interpreting = true;
     // Kept when the file exists (a link, a rename follows it), dropped when it does not yet.
     // An output outside the skill (`> ../out/report.md`) is no file the skill needs.
     if (written) {
@@ -602,6 +631,15 @@ function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number
     commandStart = commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
     i = j;
   }
+}
+
+/** The text of the last non-blank line before `line` (from `first` on), '' if none. */
+function previousText(text: string, lines: LineIndex, line: number, first: number): string {
+  for (let l = line - 1; l >= first; l--) {
+    const t = text.slice(lines.lineStarts[l], lines.lineEnd(l));
+    if (t.trim()) return t;
+  }
+  return '';
 }
 
 /** Commands whose arguments are files or folders they create (or write). */
@@ -944,6 +982,8 @@ function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], 
       // skill about writing skills): such a path counts only if it exists. A path
       // before the example word is the line's own (`run `x.sh` (e.g. `y.sh --fast`)`).
       if (b.out.length > before && cs >= (examplesFrom ??= exampleStart(text, from, to))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
+      // "save the icons to `assets/icons/`": where output goes, a file only once written.
+      if (b.out.length > before && isOutputLead(text.slice(Math.max(from, i - 80), i))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
       i = close + n;
       continue;
     }
@@ -1084,6 +1124,7 @@ export function extractReferences(doc: SkillDocument, skillDir?: string): SkillR
   let listIndent: number | undefined;
   let prevBlank = true;
   let prevQuote = false;
+  let templateQuote = false;
   let inIndentedCode = false;
   for (let line = first; line < lines.lineCount; line++) {
     let from = Math.max(lines.lineStarts[line], bodyStart);
@@ -1108,6 +1149,9 @@ export function extractReferences(doc: SkillDocument, skillDir?: string): SkillR
     }
     if (k >= to) {
       prevBlank = true;
+      // A blank line ends a block quote (and a quoted template with it).
+      prevQuote = false;
+      templateQuote = false;
       state.brackets.length = 0;
       continue;
     }
@@ -1167,10 +1211,15 @@ export function extractReferences(doc: SkillDocument, skillDir?: string): SkillR
     // Nor into a table row, a thematic break or setext underline, or in or out of a quote.
     const heading = lead === 35 /* # */ && isAtxHeading(text, k, to);
     const quote = lead === 62; /* > */
+    if (quote && !prevQuote) templateQuote = introducesTemplate(previousText(text, lines, line, first));
+    else if (!quote) templateQuote = false;
     if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) state.brackets.length = 0;
     prevQuote = quote;
     b.noProse = heading;
+    const before = b.out.length;
     scanLine(b, from, to, usages, state);
+    // A quoted template ("Use this format:" then `> ![chart](chart.png)`) shows what to write elsewhere.
+    if (templateQuote) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
     if (heading) state.brackets.length = 0;
   }
   const inOrder = b.out.length;

@@ -43,6 +43,8 @@ export type Resolution =
       throughFile?: boolean;
       /** a broken or looping symbolic link */
       brokenLink?: boolean;
+      /** the path from the written file's folder to a file by that path outside the skill (the repository's root) */
+      outside?: string;
     }
   | { status: 'unreadable'; abs: string; detail: string };
 

@@ -109,7 +109,7 @@ test('a link out of the skill to nothing says it does not exist', async () => {
   await checkFixture(`
     ${FRONT}
     See [shared](../shared/guide.md) and [other](../other-skill/SKILL.md).
-    //           ^^^^^^^^^^^^^^^^^^ error reference-missing: \`../shared/guide.md\` does not exist outside the skill folder either, so agents following this reference fail. Correct the path, or put the file in the skill and reference it there.
+    //           ^^^^^^^^^^^^^^^^^^ error reference-missing: \`../shared/guide.md\` does not exist outside the skill folder either, so agents following this link fail. Correct the path, or put the file in the skill and reference it there.
     //                                           ^^^^^^^^^^^^^^^^^^^^^^^ error reference-escapes-skill: …Copy the file into the skill…
     //- skills/other-skill/SKILL.md
     ---
@@ -126,7 +126,7 @@ test('plugin mode: ../ links are checked, plugin-root files suggested', async ()
     //- plugin/skills/my-skill/SKILL.md
     ${FRONT}
     See [shared](../../docs/shared.md) and [gone](../../docs/gone.md).
-    //                                            ^^^^^^^^^^^^^^^^^^ error reference-missing: \`../../docs/gone.md\` does not exist in the plugin, so agents following this reference fail. Correct the path, or put the file in the skill and reference it there.
+    //                                            ^^^^^^^^^^^^^^^^^^ error reference-missing: \`../../docs/gone.md\` does not exist in the plugin, so agents following this link fail. Correct the path, or put the file in the skill and reference it there.
     Run \`scripts/sync.sh\`.
     //   ^^^^^^^^^^^^^^^ warning reference-missing: …Did you mean \`\${CLAUDE_PLUGIN_ROOT}/scripts/sync.sh\`?
     //- plugin/docs/shared.md
@@ -144,7 +144,7 @@ test('did you mean: the one file whose path ends so, or the repository root', as
     ${FRONT}
     Use [ci](templates/ci.yml) and [lint](scripts/lint.sh).
     //       ^^^^^^^^^^^^^^^^ error reference-missing: …Did you mean \`assets/templates/ci.yml\`?
-    //                                    ^^^^^^^^^^^^^^^ error reference-missing: \`scripts/lint.sh\` does not exist in the skill folder, so agents following this reference fail. \`../../scripts/lint.sh\` exists outside the skill folder, which is not installed with the skill: copy it into the skill.
+    //                                    ^^^^^^^^^^^^^^^ error reference-missing: \`scripts/lint.sh\` does not exist in the skill folder, so agents following this link fail. \`../../scripts/lint.sh\` exists outside the skill folder, which is not installed with the skill: copy it into the skill.
     //- skills/my-skill/assets/templates/ci.yml
     on: push
     //- skills/my-skill/assets/ci.yml

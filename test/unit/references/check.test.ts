@@ -51,7 +51,7 @@ test('reference-missing: links are errors, paths in code warnings; did-you-mean 
     'reference-missing warning 4:32-4:47',
     'reference-missing error 4:53-4:58',
   ]);
-  assert.equal(diagnostics[0].message, '`references/guid.md` does not exist in the skill folder, so agents following this reference fail. Did you mean `references/guide.md`?');
+  assert.equal(diagnostics[0].message, '`references/guid.md` does not exist in the skill folder, so agents following this link fail. Did you mean `references/guide.md`?');
   const [pick, create] = diagnostics[0].fixes!;
   assert.equal(pick.title, 'Change to `references/guide.md`');
   assert.equal(applyEdits(doc.text, pick.edits!), FM + '[g](references/guide.md) `python scripts/nope.py` [d](docs/)\n');
@@ -64,8 +64,8 @@ test('did-you-mean for a path written with a slash: a file loses the slash, a fo
   const body = '[ex](./examples/complex-example/) [t](templates/basc/)\n';
   const { diagnostics, doc } = await check(body, { 'examples/complex-example.md': '# Ex\n', 'templates/basic/a.md': '# A\n' });
   assert.deepEqual(diagnostics.map((d) => d.message), [
-    '`./examples/complex-example/` does not exist in the skill folder, so agents following this reference fail. Did you mean `./examples/complex-example.md`?',
-    '`templates/basc/` does not exist in the skill folder, so agents following this reference fail. Did you mean `templates/basic/`?',
+    '`./examples/complex-example/` does not exist in the skill folder, so agents following this link fail. Did you mean `./examples/complex-example.md`?',
+    '`templates/basc/` does not exist in the skill folder, so agents following this link fail. Did you mean `templates/basic/`?',
   ]);
   assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '[ex](./examples/complex-example.md) [t](templates/basc/)\n');
 });
@@ -74,7 +74,7 @@ test('did-you-mean: the same file name elsewhere in the skill, when only one fil
   const body = '[c](./checklist.md) `python scripts/tools/lint.py` [t](template.md) [h](skills/hallmark/SKILL.md)\n';
   const { diagnostics, doc } = await check(body, { 'docs/checklist.md': '# C\n', 'scripts/lint.py': '', 'assets/a/template.md': '', 'assets/b/template.md': '' });
   const missing = diagnostics.filter((d) => d.code === 'reference-missing');
-  assert.deepEqual(missing.map((d) => d.message.replace(/ does not exist.*?fail\./, ' …')), [
+  assert.deepEqual(missing.map((d) => d.message.replace(/ does not exist.*?fails?\./, ' …')), [
     '`./checklist.md` … Did you mean `./docs/checklist.md`?',
     '`scripts/tools/lint.py` … Did you mean `scripts/lint.py`?',
     '`template.md` … Create the file or correct the path.',

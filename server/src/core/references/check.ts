@@ -110,6 +110,14 @@ function countsAsFound(ref: SkillReference, res: Resolution): boolean {
   return res.status === 'ok' || (res.status === 'case' && ref.kind === 'prose');
 }
 
+/** What fails when the target is missing, which says what kind of reference it is (certainty.ts). */
+function failing(ref: SkillReference): string {
+  if (ref.executed || ref.interpreted) return 'running this script fails';
+  if (ref.kind === 'image') return 'this image does not show';
+  if (isLinkKind(ref)) return 'agents following this link fail';
+  return ref.kind === 'prose' ? 'agents told to read this file find nothing' : 'agents told to use this path (named in code, not linked) find nothing';
+}
+
 /** What a template file (certainty.ts) does not report: its links resolve next to its copy. */
 const TEMPLATE_QUIET = new Set<string>([R.missing.code, R.escapes.code, R.fragmentMissing.code, R.caseMismatch.code]);
 
@@ -380,7 +388,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         file,
         range: ref.pathRange,
         severity: inCode ? 'warning' : undefined,
-        message: `${quote(ref.path)}${why}, so agents following this reference fail.${hint || ' Create the file or correct the path.'}`,
+        message: `${quote(ref.path)}${why}, so ${failing(ref)}.${hint || ' Create the file or correct the path.'}`,
         fixes: fixes.length ? fixes : undefined,
       });
     }
@@ -392,7 +400,7 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
         file,
         range: ref.pathRange,
         severity: isLinkKind(ref) ? undefined : 'warning',
-        message: `${quote(ref.path)} does not exist ${where}, so agents following this reference fail. Correct the path, or put the file in the skill and reference it there.`,
+        message: `${quote(ref.path)} does not exist ${where}, so ${failing(ref)}. Correct the path, or put the file in the skill and reference it there.`,
       });
     }
 

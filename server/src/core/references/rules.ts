@@ -4,7 +4,7 @@ import type { RuleInfo } from '../rules/fileRules';
 export const REFERENCE_RULES = {
   missing: {
     code: 'reference-missing',
-    title: 'A referenced file or folder does not exist in the skill (paths in code: warning).',
+    title: 'A referenced file or folder does not exist (links: error; paths named in code: warning, folders and extensionless names only with a near name).',
     defaultSeverity: 'error',
   },
   caseMismatch: {
@@ -34,7 +34,7 @@ export const REFERENCE_RULES = {
   },
   tooDeep: {
     code: 'reference-too-deep',
-    title: 'A referenced file is more than one folder below SKILL.md (keep references one level deep).',
+    title: 'A Markdown file is reached only through links from other referenced files (more than one link from SKILL.md); agents read such files partially, if at all.',
     defaultSeverity: 'info',
   },
   unusedFile: {

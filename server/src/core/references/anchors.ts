@@ -1,3 +1,4 @@
+import { fenceCloses, fenceOpen, type FenceOpen } from '../markdown/fence';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 
@@ -145,7 +146,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
   const src = lines.text;
   // The next `<a` from here on: lines before it need no anchor-tag scan.
   let nextTag = src.indexOf('<a');
-  let fence: string | undefined;
+  let fence: FenceOpen | undefined;
   let prevParagraph: number | undefined;
   let paragraphStart: number | undefined;
   for (; line < lines.lineCount; line++) {
@@ -155,14 +156,14 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
     let k = from;
     while (k < to && k - from < 3 && src.charCodeAt(k) === 32) k++;
     const lead = k < to ? src.charCodeAt(k) : NaN;
-    const fenceMatch = lead === 96 /* ` */ || lead === 126 /* ~ */ ? /^ {0,3}(`{3,}|~{3,})/.exec(src.slice(from, to)) : null;
+    const mayFence = lead === 96 /* ` */ || lead === 126; /* ~ */
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(fenceMatch.input)) fence = undefined;
+      if (mayFence && fenceCloses(src.slice(from, to), fence)) fence = undefined;
       continue;
     }
-    // A backtick fence's info string holds no backtick: "```js``` is inline" is no fence.
-    if (fenceMatch && !(fenceMatch[1][0] === '`' && src.slice(from + fenceMatch[0].length, to).includes('`'))) {
-      fence = fenceMatch[1];
+    const opened = mayFence ? fenceOpen(src.slice(from, to)) : undefined;
+    if (opened) {
+      fence = opened;
       prevParagraph = undefined;
       continue;
     }

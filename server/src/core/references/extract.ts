@@ -4,6 +4,7 @@ import { getEntry, resolveNode } from '../document/values';
 import type { LineIndex } from '../text/lineIndex';
 import { installedPrefixLength, installNames, projectSkillPrefix } from './installedPath';
 import type { Range } from '../types';
+import { fenceCloses, fenceOpen } from '../markdown/fence';
 import { introducesTemplate, isInterpreter, isOutputFlag, isOutputLead, isPlaceholder } from './certainty';
 
 /**
@@ -85,7 +86,6 @@ export const SHELL_LANGUAGES = new Set(['', 'bash', 'sh', 'shell', 'zsh', 'conso
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const VARIABLE = /^(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)\//;
 const VARIABLE_ANYWHERE = /(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)\//g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`{]*)/;
 const DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.){1,999})\]:[ \t]*(?:<([^<>\n\r]*)>|(\S+))/;
 /** A list item's marker and the spaces after it (at most four count; more start code). */
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?: {1,4}(?! )|[ \t]*$)/;
@@ -1157,8 +1157,7 @@ export function extractReferences(doc: SkillDocument, skillDir?: string): SkillR
     }
     const lead = text.charCodeAt(k);
     if (fence) {
-      const close = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= fence.indent + 3 ? /^(`{3,}|~{3,})[ \t]*$/.exec(text.slice(k, to)) : null;
-      if (close && close[1][0] === fence.char && close[1].length >= fence.len) {
+      if ((lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= fence.indent + 3 && fenceCloses(text.slice(k, to), fence)) {
         fence = undefined;
         prevBlank = false;
         continue;
@@ -1186,10 +1185,10 @@ export function extractReferences(doc: SkillDocument, skillDir?: string): SkillR
     const maybeFence = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= container + 3;
     if (!state.inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3))) {
       const lineText = text.slice(from, to);
-      const open = maybeFence ? FENCE.exec(text.slice(k, to)) : null;
-      if (open && !(open[1][0] === '`' && text.slice(k, to).indexOf('`', open.index + open[0].length) !== -1)) {
-        const lang = open[2].toLowerCase();
-        fence = { char: open[1][0], len: open[1].length, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
+      const open = maybeFence ? fenceOpen(text.slice(k, to)) : undefined;
+      if (open) {
+        const lang = open.info.toLowerCase();
+        fence = { char: open.char, len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
         b.cwdChanged = false;
         state.brackets.length = 0;
         continue;

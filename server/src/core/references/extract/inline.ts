@@ -197,28 +197,40 @@ export function startsBlock(text: string, k: number): boolean {
 /** Elements whose `src`/`href` names a file: only these are read over several lines. */
 export const LINKING_TAG = /^<(?:img|a|source|video|audio|iframe|embed|link|script|track|object|image)[\s>]/i;
 
+/** One line's scan: where it is, and what its handlers look up once per line. */
+interface LineScan {
+  b: Builder;
+  text: string;
+  from: number;
+  to: number;
+  usages: PendingUsage[];
+  state: LineState;
+  /**
+   * A `](` whose destination never closes is read to the line's end, and the next one
+   * again: `[a](b` repeated made a 160 KB line take seconds. Failed reads get a budget of
+   * a few times the line; past it, a `](` on this line is no longer taken for a link.
+   */
+  budget: number;
+  /** where the line's examples start (its start for a hypothetical line, Infinity: none); found on first need */
+  examplesFrom: number | undefined;
+  /** the next `>` at or after a position (`to` when the line has none): a line of `<` without any searched once */
+  nextGt: number;
+  /** the same for a tag left open at the line's end (-2: not looked for yet) */
+  gtBelow: number;
+  /** where the line's last `href=`/`src=` starts (-2: not looked for yet) */
+  lastLinkAttr: number;
+  /** the same for the lines down to gtBelow */
+  lastAttrBelow: number;
+}
+
+/** The line's scan stops here (the rest is a comment, or a tag going on below). */
+const STOP = -1;
+
 /** Scans one line of Markdown outside fenced code, carrying `state` to the next line. */
 export function scanLine(b: Builder, from: number, to: number, usages: PendingUsage[], state: LineState): void {
   const text = b.doc.text;
-  const stack = state.brackets;
+  const s: LineScan = { b, text, from, to, usages, state, budget: 2 * (to - from) + 4096, examplesFrom: undefined, nextGt: -1, gtBelow: -2, lastLinkAttr: -2, lastAttrBelow: -2 };
   let i = from;
-  // A `](` whose destination never closes is read to the line's end, and the next one
-  // again: `[a](b` repeated made a 160 KB line take seconds. Failed reads get a budget of
-  // a few times the line; past it, a `](` on this line is no longer taken for a link.
-  let budget = 2 * (to - from) + 4096;
-  // Where the line's examples start (looked at when it has a path in inline code):
-  // its start for a hypothetical line, Infinity for a line with none.
-  let examplesFrom: number | undefined;
-  // The next `>` at or after a position (`to` when the line has none): each `<` looks
-  // for one, and a line of `<` without any made every search run to the text's end.
-  let nextGt = -1;
-  // The same for a tag left open at the line's end (-2: not looked for yet).
-  let gtBelow = -2;
-  // Where the line's last `href=`/`src=` starts (-2: not looked for yet): a tag with no
-  // `>` counts when one follows it, and each `<` must not search the line again.
-  let lastLinkAttr = -2;
-  // The same for the lines down to gtBelow.
-  let lastAttrBelow = -2;
   if (state.inComment) {
     const close = commentEndFrom(text, from, state);
     if (close === -1 || close >= to) return;
@@ -241,155 +253,163 @@ export function scanLine(b: Builder, from: number, to: number, usages: PendingUs
         continue;
       }
     }
-    if (c === 92 /* \\ */) {
-      i += 2;
-      continue;
-    }
-    if (c === 96 /* ` */) {
-      let n = 1;
-      while (text[i + n] === '`') n++;
-      // The closing run has exactly n backticks, on this line.
-      let k = i + n;
-      let close = -1;
-      while (k < to) {
-        const at = text.indexOf('`', k);
-        if (at === -1 || at >= to) break;
-        let m = 1;
-        while (text[at + m] === '`') m++;
-        if (m === n) {
-          close = at;
-          break;
-        }
-        k = at + m;
-      }
-      if (close === -1) {
-        i += n;
-        continue;
-      }
-      let cs = i + n;
-      let ce = close;
-      if (text[cs] === ' ' && text[ce - 1] === ' ' && ce - cs > 2) {
-        cs++;
-        ce--;
-      }
-      const before = b.out.length;
-      shellWords(b, 'code', cs, ce, false);
-      // A lone path in inline code is a mention, not a command (unless written `./x`).
-      if (b.out.length > before && !hasInnerSpace(text, cs, ce)) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
-      // `Examples: `references/finance.md` for schemas` shows what a skill may hold (a
-      // skill about writing skills): such a path counts only if it exists. A path
-      // before the example word is the line's own (`run `x.sh` (e.g. `y.sh --fast`)`).
-      if (b.out.length > before && cs >= (examplesFrom ??= exampleStart(text, from, to))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
-      // "save the icons to `assets/icons/`": where output goes, a file only once written.
-      if (b.out.length > before && isOutputLead(text.slice(Math.max(from, i - 80), i))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
-      i = close + n;
-      continue;
-    }
-    if (c === 60 /* < */) {
-      if (text.startsWith('<!--', i)) {
-        const close = commentEndFrom(text, i + 4, state);
-        if (close === -1 || close >= to) {
-          state.inComment = true;
-          return;
-        }
-        i = close + 3;
-        continue;
-      }
-      if (nextGt < i) {
-        nextGt = gtFrom(text, i, state);
-        if (nextGt === -1 || nextGt > to) nextGt = to;
-      }
-      let gt = nextGt < to ? nextGt : -1;
-      const isTag = /^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ');
-      // A tag may go on over the next lines: `<img` here, ` src="…">` below. It is read
-      // to its `>`, and the next line's scan starts after it.
-      let across = false;
-      if (isTag && gt === -1 && LINKING_TAG.test(text.slice(i, Math.min(to, i + 12)) + ' ')) {
-        if (gtBelow === -2) gtBelow = tagEndOnNextLines(text, to, state);
-        // Only a tag that names a file in it: `a <b` in prose reads on as text. (The
-        // last href/src before that `>`, found once: every `<` here ends there.)
-        if (gtBelow !== -1 && lastAttrBelow === -2) {
-          lastAttrBelow = -1;
-          const span = text.slice(i, gtBelow);
-          LINK_ATTR.lastIndex = 0;
-          for (let m = LINK_ATTR.exec(span); m; m = LINK_ATTR.exec(span)) lastAttrBelow = i + m.index;
-        }
-        if (gtBelow !== -1 && lastAttrBelow > i) {
-          gt = gtBelow;
-          across = true;
-        }
-      }
-      const tagEnd = gt === -1 ? to : gt;
-      // A tag whose `>` is not found counts only with an href or src on its line:
-      // `Replace <your-token in the header; see [auth](x.md)` is text with a link.
-      const tag = isTag ? text.slice(i, tagEnd) : undefined;
-      if (tag !== undefined && gt === -1 && lastLinkAttr === -2) {
-        lastLinkAttr = -1;
-        const line = text.slice(i, to);
-        LINK_ATTR.lastIndex = 0;
-        for (let m = LINK_ATTR.exec(line); m; m = LINK_ATTR.exec(line)) lastLinkAttr = i + m.index;
-      }
-      if (tag !== undefined && (gt !== -1 || lastLinkAttr > i)) {
-        HTML_ATTR.lastIndex = 0;
-        for (let m = HTML_ATTR.exec(tag); m; m = HTML_ATTR.exec(tag)) {
-          const value = m[2] ?? m[3] ?? m[4];
-          const valueStart = i + m.index + m[0].length - value.length - (m[4] === undefined ? 1 : 0);
-          linkTarget(b, 'html', valueStart, valueStart + value.length);
-        }
-        if (across) {
-          state.resume = tagEnd + 1;
-          return;
-        }
-        i = tagEnd;
-        continue;
-      }
-      // Autolinks `<https://…>` and stray `<` are not file references.
-      if (gt !== -1 && isAutolink(text, i + 1, gt)) {
-        i = gt + 1;
-        continue;
-      }
-      i++;
-      continue;
-    }
-    if (c === 91 /* [ */) {
-      stack.push(i);
-      i++;
-      continue;
-    }
-    if (c === 93 /* ] */ && stack.length) {
-      const open = stack.pop()!;
-      const next = text[i + 1];
-      if (next === '(' && budget > 0) {
-        const d = inlineDestination(text, i + 1, to);
-        if (!d) budget -= failedAt - i;
-        if (d) {
-          const kind = text[open - 1] === '!' ? 'image' : 'link';
-          dropProseAfter(b, open);
-          linkTarget(b, kind, d.start, d.end);
-          // A link contains no link, but may contain an image: `[![logo](x.png)](y.md)`.
-          if (kind === 'link') stack.length = 0;
-          i = d.close + 1;
-          continue;
-        }
-      } else if (next === '[') {
-        const close = text.indexOf(']', i + 2);
-        if (close !== -1 && close < to && close - i - 2 <= MAX_LABEL) {
-          dropProseAfter(b, open);
-          const inner = text.slice(i + 2, close);
-          const label = inner.trim() ? inner : text.slice(open + 1, i);
-          const start = inner.trim() ? i + 2 : open + 1;
-          const end = inner.trim() ? close : i;
-          usages.push({ label: normalizeLabel(label), start, end });
-          stack.length = 0;
-          i = close + 1;
-          continue;
-        }
-      } else if (next !== ':' && i > open + 1 && i - open - 1 <= MAX_LABEL) {
-        usages.push({ label: normalizeLabel(text.slice(open + 1, i)), start: open + 1, end: i });
-      }
-      i++;
-      continue;
-    }
-    i++;
+    if (c === 92 /* \\ */) i += 2;
+    else if (c === 96 /* ` */) i = codeSpan(s, i);
+    else if (c === 60 /* < */) i = angle(s, i);
+    else if (c === 91 /* [ */) state.brackets.push(i++);
+    else if (state.brackets.length) i = closeBracket(s, i);
+    else i++;
+    if (i === STOP) return;
   }
+}
+
+/** A code span at `i` (its run of backticks): the paths in it; returns where the scan goes on. */
+function codeSpan(s: LineScan, i: number): number {
+  const { b, text, to } = s;
+  let n = 1;
+  while (text[i + n] === '`') n++;
+  const close = closingRun(text, i + n, to, n);
+  if (close === -1) return i + n;
+  let cs = i + n;
+  let ce = close;
+  if (text[cs] === ' ' && text[ce - 1] === ' ' && ce - cs > 2) {
+    cs++;
+    ce--;
+  }
+  const before = b.out.length;
+  shellWords(b, 'code', cs, ce, false);
+  if (b.out.length > before) spanPaths(s, i, cs, ce, before);
+  return close + n;
+}
+
+/** The start of the run of exactly `n` backticks that closes a code span, on this line; -1 if none. */
+function closingRun(text: string, k: number, to: number, n: number): number {
+  while (k < to) {
+    const at = text.indexOf('`', k);
+    if (at === -1 || at >= to) return -1;
+    let m = 1;
+    while (text[at + m] === '`') m++;
+    if (m === n) return at;
+    k = at + m;
+  }
+  return -1;
+}
+
+/** What the line around a code span (`cs`–`ce`, opened at `i`) says of the paths found in it from `before` on. */
+function spanPaths(s: LineScan, i: number, cs: number, ce: number, before: number): void {
+  const { b, text, from, to } = s;
+  // A lone path in inline code is a mention, not a command (unless written `./x`).
+  if (!hasInnerSpace(text, cs, ce)) for (let k = before; k < b.out.length; k++) b.out[k].executed &&= b.out[k].dotSlash;
+  // `Examples: `references/finance.md` for schemas` shows what a skill may hold (a
+  // skill about writing skills): such a path counts only if it exists. A path
+  // before the example word is the line's own (`run `x.sh` (e.g. `y.sh --fast`)`).
+  const example = cs >= (s.examplesFrom ??= exampleStart(text, from, to));
+  // "save the icons to `assets/icons/`": where output goes, a file only once written.
+  if (example || isOutputLead(text.slice(Math.max(from, i - 80), i))) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
+}
+
+/** A `<` at `i`: a comment, an HTML tag (its src/href), an autolink or text; returns where the scan goes on, or STOP. */
+function angle(s: LineScan, i: number): number {
+  const { text, to, state } = s;
+  if (text.startsWith('<!--', i)) {
+    const close = commentEndFrom(text, i + 4, state);
+    if (close === -1 || close >= to) {
+      state.inComment = true;
+      return STOP;
+    }
+    return close + 3;
+  }
+  if (s.nextGt < i) {
+    s.nextGt = gtFrom(text, i, state);
+    if (s.nextGt === -1 || s.nextGt > to) s.nextGt = to;
+  }
+  const gt = s.nextGt < to ? s.nextGt : -1;
+  const isTag = /^<[A-Za-z][A-Za-z0-9-]*[\s/>]/.test(text.slice(i, Math.min(to, i + 40)) + ' ');
+  if (isTag) {
+    const next = htmlTag(s, i, gt);
+    if (next !== undefined) return next;
+  }
+  // Autolinks `<https://…>` and stray `<` are not file references.
+  return gt !== -1 && isAutolink(text, i + 1, gt) ? gt + 1 : i + 1;
+}
+
+/** An HTML tag at `i` whose `>` is at `gt` (-1: not on this line); undefined when it counts as text. */
+function htmlTag(s: LineScan, i: number, gt: number): number | undefined {
+  const { b, text, to, state } = s;
+  // A tag may go on over the next lines: `<img` here, ` src="…">` below. It is read
+  // to its `>`, and the next line's scan starts after it.
+  const below = gt === -1 ? tagEndBelow(s, i) : -1;
+  const end = below !== -1 ? below : gt === -1 ? to : gt;
+  // A tag whose `>` is not found counts only with an href or src on its line:
+  // `Replace <your-token in the header; see [auth](x.md)` is text with a link.
+  if (gt === -1 && below === -1 && lastAttrOf(s, i) <= i) return undefined;
+  const tag = text.slice(i, end);
+  HTML_ATTR.lastIndex = 0;
+  for (let m = HTML_ATTR.exec(tag); m; m = HTML_ATTR.exec(tag)) {
+    const value = m[2] ?? m[3] ?? m[4];
+    const valueStart = i + m.index + m[0].length - value.length - (m[4] === undefined ? 1 : 0);
+    linkTarget(b, 'html', valueStart, valueStart + value.length);
+  }
+  if (below === -1) return end;
+  state.resume = end + 1;
+  return STOP;
+}
+
+/** The `>` below the line of a linking tag at `i` left open there, when the tag names a file before it; -1 otherwise. */
+function tagEndBelow(s: LineScan, i: number): number {
+  const { text, to, state } = s;
+  if (!LINKING_TAG.test(text.slice(i, Math.min(to, i + 12)) + ' ')) return -1;
+  if (s.gtBelow === -2) s.gtBelow = tagEndOnNextLines(text, to, state);
+  if (s.gtBelow === -1) return -1;
+  // Only a tag that names a file in it: `a <b` in prose reads on as text. (The last
+  // href/src before that `>`, found once: every `<` here ends there.)
+  if (s.lastAttrBelow === -2) s.lastAttrBelow = lastMatch(LINK_ATTR, text.slice(i, s.gtBelow), i);
+  return s.lastAttrBelow > i ? s.gtBelow : -1;
+}
+
+/** Where the line's last `href=`/`src=` from `i` on starts (-1: none), found once per line. */
+function lastAttrOf(s: LineScan, i: number): number {
+  if (s.lastLinkAttr === -2) s.lastLinkAttr = lastMatch(LINK_ATTR, s.text.slice(i, s.to), i);
+  return s.lastLinkAttr;
+}
+
+/** Offset (plus `base`) of the last match of the global `re` in `text`; -1 if none. */
+function lastMatch(re: RegExp, text: string, base: number): number {
+  let last = -1;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) last = base + m.index;
+  return last;
+}
+
+/** A `]` at `i` closing the bracket opened last: a link, an image, a reference usage; returns where the scan goes on. */
+function closeBracket(s: LineScan, i: number): number {
+  const { b, text, to, usages } = s;
+  const stack = s.state.brackets;
+  const open = stack.pop()!;
+  const next = text[i + 1];
+  if (next === '(' && s.budget > 0) {
+    const d = inlineDestination(text, i + 1, to);
+    if (!d) {
+      s.budget -= failedAt - i;
+      return i + 1;
+    }
+    const kind = text[open - 1] === '!' ? 'image' : 'link';
+    dropProseAfter(b, open);
+    linkTarget(b, kind, d.start, d.end);
+    // A link contains no link, but may contain an image: `[![logo](x.png)](y.md)`.
+    if (kind === 'link') stack.length = 0;
+    return d.close + 1;
+  }
+  if (next === '[') {
+    const close = text.indexOf(']', i + 2);
+    if (close === -1 || close >= to || close - i - 2 > MAX_LABEL) return i + 1;
+    dropProseAfter(b, open);
+    const inner = text.slice(i + 2, close);
+    const full = !!inner.trim();
+    usages.push({ label: normalizeLabel(full ? inner : text.slice(open + 1, i)), start: full ? i + 2 : open + 1, end: full ? close : i });
+    stack.length = 0;
+    return close + 1;
+  }
+  if (next !== ':' && i > open + 1 && i - open - 1 <= MAX_LABEL) usages.push({ label: normalizeLabel(text.slice(open + 1, i)), start: open + 1, end: i });
+  return i + 1;
 }

@@ -48,6 +48,26 @@ function previousText(text: string, lines: LineIndex, line: number, first: numbe
   return '';
 }
 
+/** The block pass's state from line to line. */
+interface BlockPass {
+  b: Builder;
+  text: string;
+  lines: LineIndex;
+  bodyStart: number;
+  first: number;
+  definitions: Map<string, Reference>;
+  usages: PendingUsage[];
+  fence: { char: string; len: number; shell: boolean; console: boolean; indent: number } | undefined;
+  state: LineState;
+  /** the content column of the list item the lines belong to (CommonMark 5.2): code inside it is indented past it */
+  listIndent: number | undefined;
+  prevBlank: boolean;
+  prevQuote: boolean;
+  /** the block quote is a template shown to copy ("Use this format:" above it) */
+  templateQuote: boolean;
+  inIndentedCode: boolean;
+}
+
 /**
  * Every reference in the document body, in text order. Skips the frontmatter.
  * `skillDir`: the skill's folder, when `doc` is another of its files (references/guide.md).
@@ -55,130 +75,137 @@ function previousText(text: string, lines: LineIndex, line: number, first: numbe
 export function extractReferences(doc: SkillDocument, skillDir?: string): SkillReference[] {
   const b: Builder = { doc, out: [], nextMark: NOT_YET, skillDir };
   allowedToolPaths(b);
-  const text = doc.text;
-  const lines = doc.lines;
   const bodyStart = likelyBodyStart(doc);
-  const first = doc.lines.positionAt(bodyStart).line;
-  /** Whether `line` would continue the paragraph of the line before it. */
-  const continuesParagraph = (line: number): boolean => {
-    if (line <= first) return false;
-    const prev = text.slice(lines.lineStarts[line - 1], lines.lineEnd(line - 1));
-    if (NOT_PARAGRAPH.test(prev)) return false;
-    const def = prev.charCodeAt(prev.search(/\S/)) === 91 ? DEFINITION.exec(prev) : null;
-    return !(def && DEFINITION_TAIL.test(prev.slice(def[0].length)));
+  const p: BlockPass = {
+    b, text: doc.text, lines: doc.lines, bodyStart, first: doc.lines.positionAt(bodyStart).line, definitions: new Map(), usages: [], fence: undefined,
+    state: { inComment: false, brackets: [], resume: 0, nextGt: NOT_YET, nextCommentEnd: NOT_YET },
+    listIndent: undefined, prevBlank: true, prevQuote: false, templateQuote: false, inIndentedCode: false,
   };
-  const definitions = new Map<string, Reference>();
-  const usages: PendingUsage[] = [];
-  let fence: { char: string; len: number; shell: boolean; console: boolean; indent: number } | undefined;
-  const state: LineState = { inComment: false, brackets: [], resume: 0, nextGt: NOT_YET, nextCommentEnd: NOT_YET };
-  // The content column of the list item the lines belong to (CommonMark 5.2): a fence or
-  // an indented code block inside an item is indented past it.
-  let listIndent: number | undefined;
-  let prevBlank = true;
-  let prevQuote = false;
-  let templateQuote = false;
-  let inIndentedCode = false;
-  for (let line = first; line < lines.lineCount; line++) {
-    let from = Math.max(lines.lineStarts[line], bodyStart);
-    const to = lines.lineEnd(line);
-    if (state.resume > from) {
-      // The rest of a tag that began on an earlier line.
-      if (state.resume >= to) continue;
-      from = state.resume;
-      b.noProse = false;
-      scanLine(b, from, to, usages, state);
-      continue;
-    }
-    // Indentation in columns (a tab to the next multiple of 4) and the first other character.
-    let k = from;
-    let col = 0;
-    while (k < to) {
-      const c = text.charCodeAt(k);
-      if (c === 32) col++;
-      else if (c === 9) col += 4 - (col % 4);
-      else break;
-      k++;
-    }
-    if (k >= to) {
-      prevBlank = true;
-      // A blank line ends a block quote (and a quoted template with it).
-      prevQuote = false;
-      templateQuote = false;
-      state.brackets.length = 0;
-      continue;
-    }
-    const lead = text.charCodeAt(k);
-    if (fence) {
-      if ((lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= fence.indent + 3 && fenceCloses(text.slice(k, to), fence)) {
-        fence = undefined;
-        prevBlank = false;
-        continue;
-      }
-      // A folder tree drawn in a fence (`├── scripts/`) shows a layout, often another project's.
-      if (fence.shell && !isTreeLine(text, k)) shellWords(b, 'shell', from, to, fence.console);
-      else variablePaths(b, from, to);
-      continue;
-    }
-    const base = listIndent ?? 0;
-    const item = !state.inComment && col <= base + 3 && mayStartListItem(lead) ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
-    if (item) listIndent = col + item[0].length;
-    else if (listIndent !== undefined && prevBlank && col < listIndent) listIndent = undefined;
-    const container = item ? 0 : listIndent ?? 0;
-    // Four columns past the container after a blank line: an indented code block, not Markdown.
-    if (!state.inComment && !item && col >= container + 4 && (prevBlank || inIndentedCode)) {
-      inIndentedCode = true;
-      state.brackets.length = 0;
-      prevBlank = false;
-      continue;
-    }
-    inIndentedCode = false;
-    prevBlank = false;
-    // Fences start with ` or ~ (up to three columns past the container), definitions with [.
-    const maybeFence = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= container + 3;
-    if (!state.inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3))) {
-      const lineText = text.slice(from, to);
-      const open = maybeFence ? fenceOpen(text.slice(k, to)) : undefined;
-      if (open) {
-        const lang = open.info.toLowerCase();
-        fence = { char: open.char, len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
-        b.cwdChanged = false;
-        state.brackets.length = 0;
-        continue;
-      }
-      const def = lead === 91 ? DEFINITION.exec(lineText) : null;
-      // `[^1]: text` is a footnote, `[Note]: read this` text: neither is a definition.
-      if (def && def[1][0] !== '^' && DEFINITION_TAIL.test(lineText.slice(def[0].length)) && !continuesParagraph(line)) {
-        const value = def[2] ?? def[3];
-        const valueStart = from + def[0].length - value.length - (def[2] !== undefined ? 1 : 0);
-        const label = normalizeLabel(def[1]);
-        const before = b.out.length;
-        linkTarget(b, 'definition', valueStart, valueStart + value.length, label);
-        if (b.out.length > before && !definitions.has(label)) definitions.set(label, b.out[b.out.length - 1]);
-        state.brackets.length = 0;
-        continue;
-      }
-    }
-    // A heading or a new list item starts a new block: no link text goes on into it.
-    // Nor into a table row, a thematic break or setext underline, or in or out of a quote.
-    const heading = lead === 35 /* # */ && isAtxHeading(text, k, to);
-    const quote = lead === 62; /* > */
-    if (quote && !prevQuote) templateQuote = introducesTemplate(previousText(text, lines, line, first));
-    else if (!quote) templateQuote = false;
-    if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) state.brackets.length = 0;
-    prevQuote = quote;
-    b.noProse = heading;
-    const before = b.out.length;
-    scanLine(b, from, to, usages, state);
-    // A quoted template ("Use this format:" then `> ![chart](chart.png)`) shows what to write elsewhere.
-    if (templateQuote) for (let k = before; k < b.out.length; k++) b.out[k].tentative = true;
-    if (heading) state.brackets.length = 0;
-  }
+  for (let line = p.first; line < p.lines.lineCount; line++) blockLine(p, line);
   const inOrder = b.out.length;
-  for (const u of usages) {
-    const def = definitions.get(u.label);
-    if (!def) continue;
-    b.out.push(def.usedAt(u.start, u.end, u.label));
+  for (const u of p.usages) {
+    const def = p.definitions.get(u.label);
+    if (def) b.out.push(def.usedAt(u.start, u.end, u.label));
   }
   // Only reference-style links come out of order.
   return b.out.length > inOrder ? b.out.sort((x, y) => x.start - y.start) : b.out;
+}
+
+/** One line of the body: which block it belongs to, and its references. */
+function blockLine(p: BlockPass, line: number): void {
+  const { b, text, lines, state } = p;
+  let from = Math.max(lines.lineStarts[line], p.bodyStart);
+  const to = lines.lineEnd(line);
+  if (state.resume > from) {
+    // The rest of a tag that began on an earlier line.
+    if (state.resume >= to) return;
+    from = state.resume;
+    b.noProse = false;
+    return scanLine(b, from, to, p.usages, state);
+  }
+  const { k, col } = indentation(text, from, to);
+  if (k >= to) {
+    p.prevBlank = true;
+    // A blank line ends a block quote (and a quoted template with it).
+    p.prevQuote = p.templateQuote = false;
+    state.brackets.length = 0;
+    return;
+  }
+  const lead = text.charCodeAt(k);
+  if (p.fence) return fencedLine(p, from, to, k, col, lead);
+  const item = !state.inComment && col <= (p.listIndent ?? 0) + 3 && mayStartListItem(lead) ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
+  if (item) p.listIndent = col + item[0].length;
+  else if (p.listIndent !== undefined && p.prevBlank && col < p.listIndent) p.listIndent = undefined;
+  const container = item ? 0 : p.listIndent ?? 0;
+  // Four columns past the container after a blank line: an indented code block, not Markdown.
+  if (!state.inComment && !item && col >= container + 4 && (p.prevBlank || p.inIndentedCode)) {
+    p.inIndentedCode = true;
+    state.brackets.length = 0;
+    p.prevBlank = false;
+    return;
+  }
+  p.inIndentedCode = p.prevBlank = false;
+  // Fences start with ` or ~ (up to three columns past the container), definitions with [.
+  const maybeFence = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= container + 3;
+  if (!state.inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3)) && fenceOrDefinition(p, line, from, to, k, maybeFence, container)) return;
+  paragraphLine(p, line, from, to, k, lead, !!item);
+}
+
+/** Indentation in columns (a tab to the next multiple of 4) and the first other character. */
+function indentation(text: string, from: number, to: number): { k: number; col: number } {
+  let k = from;
+  let col = 0;
+  for (; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32) col++;
+    else if (c === 9) col += 4 - (col % 4);
+    else break;
+  }
+  return { k, col };
+}
+
+/** A line inside a fenced block: its closing fence, or shell words, or agent variable paths. */
+function fencedLine(p: BlockPass, from: number, to: number, k: number, col: number, lead: number): void {
+  const fence = p.fence!;
+  if ((lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= fence.indent + 3 && fenceCloses(p.text.slice(k, to), fence)) {
+    p.fence = undefined;
+    p.prevBlank = false;
+    return;
+  }
+  // A folder tree drawn in a fence (`├── scripts/`) shows a layout, often another project's.
+  if (fence.shell && !isTreeLine(p.text, k)) shellWords(p.b, 'shell', from, to, fence.console);
+  else variablePaths(p.b, from, to);
+}
+
+/** A fence's opening line or a link reference definition; false when the line is neither. */
+function fenceOrDefinition(p: BlockPass, line: number, from: number, to: number, k: number, maybeFence: boolean, container: number): boolean {
+  const { b, text, state } = p;
+  const open = maybeFence ? fenceOpen(text.slice(k, to)) : undefined;
+  if (open) {
+    const lang = open.info.toLowerCase();
+    p.fence = { char: open.char, len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
+    b.cwdChanged = false;
+    state.brackets.length = 0;
+    return true;
+  }
+  const lineText = text.slice(from, to);
+  const def = text.charCodeAt(k) === 91 ? DEFINITION.exec(lineText) : null;
+  // `[^1]: text` is a footnote, `[Note]: read this` text: neither is a definition.
+  if (!def || def[1][0] === '^' || !DEFINITION_TAIL.test(lineText.slice(def[0].length)) || continuesParagraph(p, line)) return false;
+  const value = def[2] ?? def[3];
+  const valueStart = from + def[0].length - value.length - (def[2] !== undefined ? 1 : 0);
+  const label = normalizeLabel(def[1]);
+  const before = b.out.length;
+  linkTarget(b, 'definition', valueStart, valueStart + value.length, label);
+  if (b.out.length > before && !p.definitions.has(label)) p.definitions.set(label, b.out[b.out.length - 1]);
+  state.brackets.length = 0;
+  return true;
+}
+
+/** Whether `line` would continue the paragraph of the line before it. */
+function continuesParagraph(p: BlockPass, line: number): boolean {
+  if (line <= p.first) return false;
+  const prev = p.text.slice(p.lines.lineStarts[line - 1], p.lines.lineEnd(line - 1));
+  if (NOT_PARAGRAPH.test(prev)) return false;
+  const def = prev.charCodeAt(prev.search(/\S/)) === 91 ? DEFINITION.exec(prev) : null;
+  return !(def && DEFINITION_TAIL.test(prev.slice(def[0].length)));
+}
+
+/** A line of a paragraph, heading, list item, table or quote: its inline references. */
+function paragraphLine(p: BlockPass, line: number, from: number, to: number, k: number, lead: number, item: boolean): void {
+  const { b, text, state } = p;
+  // A heading or a new list item starts a new block: no link text goes on into it.
+  // Nor into a table row, a thematic break or setext underline, or in or out of a quote.
+  const heading = lead === 35 /* # */ && isAtxHeading(text, k, to);
+  const quote = lead === 62; /* > */
+  if (quote && !p.prevQuote) p.templateQuote = introducesTemplate(previousText(text, p.lines, line, p.first));
+  else if (!quote) p.templateQuote = false;
+  if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== p.prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) state.brackets.length = 0;
+  p.prevQuote = quote;
+  b.noProse = heading;
+  const before = b.out.length;
+  scanLine(b, from, to, p.usages, state);
+  // A quoted template ("Use this format:" then `> ![chart](chart.png)`) shows what to write elsewhere.
+  if (p.templateQuote) for (let j = before; j < b.out.length; j++) b.out[j].tentative = true;
+  if (heading) state.brackets.length = 0;
 }

@@ -135,13 +135,18 @@ export class SkillRun {
     return { outside: relFrom(path.dirname(this.doc.path), path.resolve(root, rel)) };
   }
 
-  /** The nearest folder above the skill with a `.git` entry (a few levels up at most). */
+  /**
+   * The repository the skill lies in: the project it is read in place from
+   * (`.claude/skills/x`), else the folder one or two above the skill folder
+   * (`skills/x`, `x`) that holds `.git`. Two stats at most: an ancestor's listing may be
+   * huge, and the check runs per skill.
+   */
   async #repositoryRoot(): Promise<string | null> {
     if (this.#repoRoot !== undefined) return this.#repoRoot;
-    this.#repoRoot = null;
-    for (let dir = path.dirname(this.skillDir), n = 0; n < 6 && dir !== path.dirname(dir); dir = path.dirname(dir), n++) {
-      const listed = await this.ctx.listing(dir);
-      if (listed?.byName.has('.git')) return (this.#repoRoot = dir);
+    this.#repoRoot = this.project ?? null;
+    for (let dir = path.dirname(this.skillDir), n = 0; !this.#repoRoot && n < 2 && dir !== path.dirname(dir); dir = path.dirname(dir), n++) {
+      const st = await this.ctx.stat(path.join(dir, '.git'));
+      if (st && !(st instanceof Error)) this.#repoRoot = dir;
     }
     return this.#repoRoot;
   }

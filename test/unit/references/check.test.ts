@@ -8,6 +8,13 @@ import { allRules } from '../../../server/src/core/rules/catalog';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 import { applyEdits, check, FM, r, skill, SKILL, SKILL_MD, summary } from './helpers';
+import { checkFixture } from '../../harness/fixture';
+
+/** The frontmatter of the fixtures below (indented as they are). */
+const FRONT = `---
+    name: my-skill
+    description: Does things. Use when testing.
+    ---`;
 
 test('GitHub slugs: punctuation, duplicates, explicit anchors, setext, code fences', () => {
   assert.equal(githubSlug('Quick Start: Step 1 (beta)!'), 'quick-start-step-1-beta');
@@ -44,14 +51,20 @@ test('prose mentioning references and URLs yields nothing', async () => {
   assert.deepEqual(diagnostics, []);
 });
 
-test('reference-missing: links are errors, paths in code warnings; did-you-mean and create fixes', async () => {
+test('reference-missing: links are errors, paths in code warnings', async () => {
+  await checkFixture(`
+    ${FRONT}
+    [g](references/guid.md) \`python scripts/nope.py\` [d](docs/)
+    //  ^^^^^^^^^^^^^^^^^^ error reference-missing: \`references/guid.md\` does not exist in the skill folder, so agents following this link fail. Did you mean \`references/guide.md\`?
+    //                              ^^^^^^^^^^^^^^^ warning reference-missing: \`scripts/nope.py\` does not exist in the skill folder, so running this script fails. Create the file or correct the path.
+    //                                                   ^^^^^ error reference-missing
+    //- skills/my-skill/references/guide.md
+    # Guide
+  `, { through: ['core'] });
+});
+
+test('reference-missing fixes: did-you-mean and create', async () => {
   const { diagnostics, doc } = await check('[g](references/guid.md) `python scripts/nope.py` [d](docs/)\n', { 'references/guide.md': '# Guide\n' });
-  assert.deepEqual(summary(diagnostics), [
-    'reference-missing error 4:4-4:22',
-    'reference-missing warning 4:32-4:47',
-    'reference-missing error 4:53-4:58',
-  ]);
-  assert.equal(diagnostics[0].message, '`references/guid.md` does not exist in the skill folder, so agents following this link fail. Did you mean `references/guide.md`?');
   const [pick, create] = diagnostics[0].fixes!;
   assert.equal(pick.title, 'Change to `references/guide.md`');
   assert.equal(applyEdits(doc.text, pick.edits!), FM + '[g](references/guide.md) `python scripts/nope.py` [d](docs/)\n');
@@ -85,24 +98,32 @@ test('did-you-mean: the same file name elsewhere in the skill, when only one fil
 });
 
 test('reference-case-mismatch is its own diagnostic with a fix', async () => {
+  await checkFixture(`
+    ${FRONT}
+    [g](References/Guide.md)
+    //  ^^^^^^^^^^^^^^^^^^^ error reference-case-mismatch: \`References/Guide.md\` differs in letter case from \`references/guide.md\` on disk; agents run on case-sensitive file systems…
+    //- skills/my-skill/references/guide.md
+    # Guide
+  `, { through: ['core'] });
   const { diagnostics, doc } = await check('[g](References/Guide.md)\n', { 'references/guide.md': '# Guide\n' });
-  assert.deepEqual(summary(diagnostics), ['reference-case-mismatch error 4:4-4:23']);
-  assert.match(diagnostics[0].message, /differs in letter case from `references\/guide.md` on disk; agents run on case-sensitive file systems/);
   assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '[g](references/guide.md)\n');
 });
 
 test('reference-fragment-missing against the target and against SKILL.md itself', async () => {
+  await checkFixture(`
+    ${FRONT}
+    # Setup
+    [a](references/g.md#usge) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)
+    //                  ^^^^ warning reference-fragment-missing: #usge matches no heading in \`references/g.md\`. Did you mean #usage?
+    //                             ^^^^ warning reference-fragment-missing: #setp matches no heading in SKILL.md. Did you mean #setup?
+    //                                                                                              ^^^ warning reference-fragment-missing: #zzz matches no heading in \`references/g.md\`. Headings: #guide, #usage.
+    //- skills/my-skill/references/g.md
+    # Guide
+    ## Usage
+  `, { through: ['core'] });
   const { diagnostics, doc } = await check('# Setup\n[a](references/g.md#usge) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)\n', {
     'references/g.md': '# Guide\n## Usage\n',
   });
-  assert.deepEqual(summary(diagnostics), [
-    'reference-fragment-missing warning 5:20-5:24',
-    'reference-fragment-missing warning 5:31-5:35',
-    'reference-fragment-missing warning 5:96-5:99',
-  ]);
-  assert.equal(diagnostics[0].message, '#usge matches no heading in `references/g.md`. Did you mean #usage?');
-  assert.equal(diagnostics[1].message, '#setp matches no heading in SKILL.md. Did you mean #setup?');
-  assert.equal(diagnostics[2].message, '#zzz matches no heading in `references/g.md`. Headings: #guide, #usage.');
   assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '# Setup\n[a](references/g.md#usage) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)\n');
 });
 
@@ -202,6 +223,7 @@ test('severities follow configuration: override and off', async () => {
 });
 
 test('percent-encoded and angle-bracket paths resolve to names with spaces', async () => {
+  // (A fixture file header holds no space: this one stays with hand-counted positions.)
   const { diagnostics } = await check('[a](references/my%20guide.md) [b](<references/my guide.md>) [c](references/my%2Fguide.md)\n', { 'references/my guide.md': '# G\n' });
   assert.deepEqual(summary(diagnostics), ['reference-missing error 4:64-4:88']);
 });

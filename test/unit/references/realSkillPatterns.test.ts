@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, check, FM, r, skill, SKILL } from './helpers';
+import { checkFixture } from '../../harness/fixture';
 import { definition, referencesTo, renameEdits } from '../../../server/src/core/references/providers';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import { extractReferences } from '../../../server/src/core/references/extract';
@@ -256,13 +257,18 @@ test('a bare file name in prose is looked up next to the Markdown file that name
 });
 
 test('example words count in the prose of the line only, not in its paths; "examples" alone is no example', async () => {
-  const body = 'Run `examples/demo.py` to see it.\nRead `references/examples.md` first.\nRun `scripts/gen.sh` to rebuild the examples.\n';
-  const { diagnostics } = await check(body);
-  assert.deepEqual(view(diagnostics).map(([code, , , range]) => [code, range]), [
-    ['reference-missing', '4:5-4:21'],
-    ['reference-missing', '5:6-5:28'],
-    ['reference-missing', '6:5-6:19'],
-  ]);
+  await checkFixture(`
+    ---
+    name: my-skill
+    description: Does things. Use when testing.
+    ---
+    Run \`examples/demo.py\` to see it.
+    //   ^^^^^^^^^^^^^^^^ warning reference-missing
+    Read \`references/examples.md\` first.
+    //    ^^^^^^^^^^^^^^^^^^^^^^ warning reference-missing
+    Run \`scripts/gen.sh\` to rebuild the examples.
+    //   ^^^^^^^^^^^^^^ warning reference-missing
+  `, { through: ['core'] });
 });
 
 test('review fixes: a tag at the very start, tags that are no tags, block boundaries, link text that names a file', async () => {

@@ -47,9 +47,12 @@ export function isOutputFlag(word: string): boolean {
 /** Prose that ends by saying where something is written: "save the icons to ", "written under ". */
 const OUTPUT_LEAD = /\b(?:sav(?:e|es|ed|ing)|writ(?:e|es|ten|ing)|wrote|output(?:s|ted)?|export(?:s|ed|ing)?|stor(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|emit(?:s|ted)?|download(?:s|ed)?|put(?:s)?)\b[^`.;:!?]{0,40}?\b(?:to|in|into|under|at|as)\s+$/i;
 
+/** The preposition OUTPUT_LEAD ends with, looked for first in the last few characters (most spans have none). */
+const LEAD_TAIL = /(?:^|\s)(?:to|in|into|under|at|as)\s+$/i;
+
 /** Whether the prose just before an inline code span (`before`) says the path is written to. */
 export function isOutputLead(before: string): boolean {
-  return OUTPUT_LEAD.test(before);
+  return LEAD_TAIL.test(before.slice(-8)) && OUTPUT_LEAD.test(before);
 }
 
 /** A line that introduces a template or an example shown below it ("Use this template:"). */
@@ -59,19 +62,16 @@ export function introducesTemplate(line: string): boolean {
   return TEMPLATE_INTRO.test(line);
 }
 
-/** Words that stand for a name to be filled in, as a whole file or folder name (without extension). */
-const PLACEHOLDER_NAME = /^(?:file-?name|file_name|filename|your[-_][\w-]+|some[-_]?file|x{2,}|foo|bar|baz|placeholder|\.{3}|…)$/i;
-/** `<name>`, `{id}` (not `${VAR}`), `[topic]`, `NAME` in brackets: a placeholder anywhere in the path. */
-const PLACEHOLDER_MARK = /<[^<>/]*>|(?<!\$)\{[^{}/]*\}|\[[^[\]/]*\]|\.\.\.|…/;
+/**
+ * `<name>`, `{id}` (not `${VAR}`), `[topic]`, `...` anywhere in the path, or a file or
+ * folder named as a stand-in (`filename.md`, `your-topic.md`, `xxx`, `foo`): one regex,
+ * as every extracted path is tested.
+ */
+const PLACEHOLDER = /<[^<>/]*>|(?<!\$)\{[^{}/]*\}|\[[^[\]/]*\]|\.\.\.|…|(?:^|\/)(?:file-?name|file_name|filename|your[-_][\w-]+|some[-_]?file|x{2,}|foo|bar|baz|placeholder)(?:\.[^/.]*)?(?:\/|$)/i;
 
 /** Whether a written path is a pattern to fill in (`references/<name>.md`, `references/filename.md`). */
 export function isPlaceholder(path: string): boolean {
-  if (PLACEHOLDER_MARK.test(path)) return true;
-  for (const seg of path.split('/')) {
-    const dot = seg.lastIndexOf('.');
-    if (PLACEHOLDER_NAME.test(dot > 0 ? seg.slice(0, dot) : seg)) return true;
-  }
-  return false;
+  return PLACEHOLDER.test(path);
 }
 
 /** Interpreters whose first path argument is the script they run. */

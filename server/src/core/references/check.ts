@@ -6,7 +6,7 @@ import { childPath } from '../workspace/childPath';
 import type { FileSystem } from '../workspace/fileSystem';
 import { isMarkdownPath, ReferenceContext } from './context';
 import { isLinkKind } from './edits';
-import { extractReferences, type SkillReference } from './extract';
+import { extractReferences, KNOWN_FOLDERS, type SkillReference } from './extract';
 import { baseDirOf, resolveReferenceNow, surelyAbsent, type Resolution } from './resolve';
 import { PER_REFERENCE } from './rules';
 import { checkCodexIcons } from './rules/referenceCodexIcon';
@@ -150,7 +150,7 @@ async function checkDocument(doc: DocumentRun): Promise<ResolvedReference[]> {
     }
     const found = resolveTentative(run.ctx, ref, baseDirOf(ref, d.path, run.skillDir), run.skillDir);
     const res = found instanceof Promise ? await found : found;
-    const entry = res ? { ref, resolution: res } : await bareScript(doc, ref);
+    const entry = res ? { ref, resolution: res } : ref.interpreted ? await bareScript(doc, ref) : undefined;
     if (!entry) continue;
     resolved.push(entry);
     if ('abs' in entry.resolution) run.deps.add(entry.resolution.abs);
@@ -169,12 +169,26 @@ async function checkDocument(doc: DocumentRun): Promise<ResolvedReference[]> {
 async function bareScript(doc: DocumentRun, ref: SkillReference): Promise<ResolvedReference | undefined> {
   if (!ref.interpreted || ref.path.includes('/') || !/\.[A-Za-z0-9]{1,8}$/.test(ref.path)) return undefined;
   const { run, d } = doc;
-  const other = await run.sameNameElsewhere(ref.path);
+  const other = await inResourceFolder(run.ctx, run.skillDir, ref.path);
   // scripts/README.md's `python add.py` runs scripts/add.py from where the README is.
   if (!other || path.dirname(other) === path.dirname(d.path)) return undefined;
   const rel = path.relative(baseDirOf(ref, d.path, run.skillDir), other).split(path.sep);
   // Reported by reference-missing, with the file meant.
   return { ref, resolution: { status: 'missing', abs: childPath(run.skillDir, ref.path), rel: ref.path, missingIndex: 0, suggestion: rel } };
+}
+
+/** The one file named `name` directly in one of the skill's known folders (scripts/, references/…): listings only, no walk. */
+async function inResourceFolder(ctx: ReferenceContext, skillDir: string, name: string): Promise<string | undefined> {
+  const top = await ctx.listing(skillDir);
+  let found: string | undefined;
+  for (const folder of KNOWN_FOLDERS) {
+    if (top?.byName.get(folder)?.type !== 'directory') continue;
+    const dir = childPath(skillDir, folder);
+    if ((await ctx.listing(dir))?.byName.get(name)?.type !== 'file') continue;
+    if (found) return undefined;
+    found = childPath(dir, name);
+  }
+  return found;
 }
 
 /**

@@ -129,6 +129,9 @@ export class SkillRun {
     const rel = ref.path.replace(/^\.\//, '');
     const root = this.plugin ? this.plugin.root : await this.#repositoryRoot();
     if (!root) return undefined;
+    // The root's listing (read once) rules out most paths without a stat each.
+    const top = await this.ctx.listing(root);
+    if (top && !top.byName.has(rel.split('/')[0])) return undefined;
     const st = await this.ctx.stat(path.resolve(root, rel));
     if (!st || st instanceof Error) return undefined;
     if (this.plugin) return { suggestion: ['${CLAUDE_PLUGIN_ROOT}', ...rel.split('/')] };

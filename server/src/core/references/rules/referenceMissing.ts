@@ -13,12 +13,15 @@ export const referenceMissing: ReferenceRule = {
   code: 'reference-missing',
   title: 'A referenced file or folder does not exist (links: error; paths named in code: warning, folders and extensionless names only with a near name).',
   defaultSeverity: 'error',
-  async check(doc, ref, res, entry) {
+  // A promise only for a missing target: most references exist, and an await each adds up.
+  check(doc, ref, res, entry) {
     if (res.status !== 'missing') return;
-    const r = (entry.resolution = await withSuggestion(doc, ref, res));
-    // A folder or extensionless name in code (`resources/list`): only a near name is evidence enough.
-    if (ref.mention && !ref.executed && !ref.interpreted && !r.suggestion) return;
-    reportMissing(doc, ref, r);
+    return withSuggestion(doc, ref, res).then((r) => {
+      entry.resolution = r;
+      // A folder or extensionless name in code (`resources/list`): only a near name is evidence enough.
+      if (ref.mention && !ref.executed && !ref.interpreted && !r.suggestion) return;
+      reportMissing(doc, ref, r);
+    });
   },
 };
 

@@ -99,7 +99,8 @@ export class SkillRun {
     const byName = await this.#filesByName();
     const tail = written.replace(/^\.\//, '');
     if (tail.includes('/')) {
-      const ends = this.#skillFiles.filter((f) => f.split(path.sep).join('/').endsWith('/' + tail));
+      const end = path.sep + tail.split('/').join(path.sep);
+      const ends = this.#skillFiles.filter((f) => f.endsWith(end));
       if (ends.length === 1) return ends[0];
       if (ends.length > 1) return undefined;
     }
@@ -127,6 +128,10 @@ export class SkillRun {
   async outsideCopy(ref: SkillReference): Promise<{ suggestion?: string[]; outside?: string } | undefined> {
     if (ref.path.startsWith('../') || ref.path.startsWith('/')) return undefined;
     const rel = ref.path.replace(/^\.\//, '');
+    // The skill has that folder (`scripts/` for `scripts/x.sh`): the file belongs in it, and
+    // nothing outside the skill needs reading (most missing paths end here).
+    const skillTop = await this.ctx.listing(this.skillDir);
+    if (!skillTop || skillTop.byName.has(rel.split('/')[0])) return undefined;
     const root = this.plugin ? this.plugin.root : await this.#repositoryRoot();
     if (!root) return undefined;
     // The root's listing (read once) rules out most paths without a stat each.

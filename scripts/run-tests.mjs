@@ -31,6 +31,7 @@ function findTests(dir, out = []) {
 
 run(process.execPath, ['esbuild.mjs']);
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+run(process.execPath, ['node_modules/eslint/bin/eslint.js', 'server/src']);
 const files = findTests(join(root, 'test')).filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 // With no files node --test would search on its own and pick up editor suites.
 // --test-force-exit: a test file ends when its last test has reported. Three local runs

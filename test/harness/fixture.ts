@@ -187,7 +187,9 @@ async function viaCore(files: Map<string, string>, opts: FixtureOptions): Promis
   enableReferenceChecks();
   const fs = new MemoryFileSystem();
   for (const [name, text] of files) fs.writeFile(path.posix.join(ROOT, name), text);
-  const check: CheckOptions = { targets: opts.targets };
+  // A folder holding `.claude-plugin/` makes a plugin, as the CLI's and server's disk probe sees it.
+  const folders = new Set([...files.keys()].flatMap((name) => name.split('/').slice(0, -1).map((_, i, segs) => path.posix.join(ROOT, ...segs.slice(0, i + 1)))));
+  const check: CheckOptions = { targets: opts.targets, isPluginFolder: (dir, name) => folders.has(path.posix.join(dir, name)) };
   const configFile = await findConfigFile(fs, ROOT + '/' + [...files.keys()][0]);
   if (configFile) {
     const loaded = await loadConfigFile(fs, configFile);

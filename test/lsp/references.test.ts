@@ -38,8 +38,8 @@ function makeRefWorkspace(): string {
   chmodSync(join(dir, 'refskill/scripts/run.sh'), 0o755);
   return dir;
 }
-const MISSING_MESSAGE = '`references/missing.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
-const LATER_MESSAGE = '`references/later.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
+const MISSING_MESSAGE = '`references/missing.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.';
+const LATER_MESSAGE = '`references/later.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.';
 
 interface Item { label: string; kind: number; detail?: string; textEdit: { range: Diag['range']; newText: string }; command?: { command: string } }
 interface Link { range: Diag['range']; target: string; tooltip?: string }
@@ -479,7 +479,7 @@ describe('links inside a skill\'s other Markdown files', () => {
   const u = (rel: string) => uriOf(join(root, rel));
   before(async () => {
     root = makeWorkspace({
-      'mdskill/SKILL.md': '---\nname: mdskill\ndescription: Tests links in references. Use when testing.\n---\nRead [the guide](references/guide.md).\n',
+      'mdskill/SKILL.md': '---\nname: mdskill\ndescription: Tests links in references. Use when testing.\n---\nRead [the guide](references/guide.md) and [the other](references/other.md).\n',
       'mdskill/references/guide.md': GUIDE_TEXT,
       'mdskill/references/other.md': '# Other\n',
     });
@@ -494,7 +494,7 @@ describe('links inside a skill\'s other Markdown files', () => {
   test('are reported on that file from the index, follow its unsaved edits, and offer their fixes', async () => {
     const guide = u('mdskill/references/guide.md');
     const at = (list: Diag[]) => list.map((d) => [d.code, d.range, d.message]);
-    const gone = '`gone.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.';
+    const gone = '`gone.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.';
     const other = '`Other.md` differs in letter case from `other.md` on disk; agents run on case-sensitive file systems where it is not found. Write `other.md`.';
     assert.deepEqual(at(await c.diagnosticsFor(guide)), [['reference-missing', r(2, 7, 2, 14), gone], ['reference-case-mismatch', r(2, 27, 2, 35), other]]);
     // The SKILL.md itself is clean: nothing was published for it.

@@ -1,6 +1,8 @@
 // A small line scanner for the Markdown body: ATX headings and fenced code blocks
-// (headings inside fences are not headings). Linear in the body's length.
+// (headings inside fences are not headings), with the fence rule the references and
+// anchors use (core/markdown/fence.ts). Linear in the body's length.
 import type { SkillDocument } from '../core/document/model';
+import { fenceCloses, fenceOpen } from '../core/markdown/fence';
 
 export interface Heading {
   level: number;
@@ -22,16 +24,16 @@ export function scanBody(doc: SkillDocument): { headings: Heading[]; fences: Fen
   let fence: { char: string; len: number; start: number } | undefined;
   for (let line = startLine; line < doc.lines.lineCount; line++) {
     const text = doc.lines.lineText(line);
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(text);
     if (fence) {
-      if (f && f[1][0] === fence.char && f[1].length >= fence.len && text.slice(f[0].length).trim() === '') {
+      if (fenceCloses(text, fence)) {
         fences.push({ startLine: fence.start, endLine: line });
         fence = undefined;
       }
       continue;
     }
+    const f = fenceOpen(text);
     if (f) {
-      fence = { char: f[1][0], len: f[1].length, start: line };
+      fence = { char: f.char, len: f.len, start: line };
       continue;
     }
     const h = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/.exec(text);

@@ -85,7 +85,8 @@ test('every referenced Markdown file is read once, transitively, and its links a
     'references/b.md': '[c](c.md)\n',
     'references/c.md': '# C\n',
   });
-  assert.deepEqual(summary(chain.diagnostics), []);
+  // b.md and c.md are reached only through other references: two and three links away.
+  assert.deepEqual(summary(chain.diagnostics), ['reference-too-deep info references/a.md', 'reference-too-deep info references/b.md']);
   assert.deepEqual(chain.fs.reads, ['/w/my-skill/references/a.md', '/w/my-skill/references/b.md', '/w/my-skill/references/c.md']);
   assert.ok(chain.dependencies.includes('/w/my-skill/references/c.md'));
 });

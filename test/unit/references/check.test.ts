@@ -8,6 +8,13 @@ import { allRules } from '../../../server/src/core/rules/catalog';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 import { applyEdits, check, FM, r, skill, SKILL, SKILL_MD, summary } from './helpers';
+import { checkFixture } from '../../harness/fixture';
+
+/** The frontmatter of the fixtures below (indented as they are). */
+const FRONT = `---
+    name: my-skill
+    description: Does things. Use when testing.
+    ---`;
 
 test('GitHub slugs: punctuation, duplicates, explicit anchors, setext, code fences', () => {
   assert.equal(githubSlug('Quick Start: Step 1 (beta)!'), 'quick-start-step-1-beta');
@@ -44,14 +51,20 @@ test('prose mentioning references and URLs yields nothing', async () => {
   assert.deepEqual(diagnostics, []);
 });
 
-test('reference-missing: links are errors, paths in code warnings; did-you-mean and create fixes', async () => {
+test('reference-missing: links are errors, paths in code warnings', async () => {
+  await checkFixture(`
+    ${FRONT}
+    [g](references/guid.md) \`python scripts/nope.py\` [d](docs/)
+    //  ^^^^^^^^^^^^^^^^^^ error reference-missing: \`references/guid.md\` does not exist in the skill folder, so agents following this link fail. Did you mean \`references/guide.md\`?
+    //                              ^^^^^^^^^^^^^^^ warning reference-missing: \`scripts/nope.py\` does not exist in the skill folder, so running this script fails. Create the file or correct the path.
+    //                                                   ^^^^^ error reference-missing
+    //- skills/my-skill/references/guide.md
+    # Guide
+  `, { through: ['core'] });
+});
+
+test('reference-missing fixes: did-you-mean and create', async () => {
   const { diagnostics, doc } = await check('[g](references/guid.md) `python scripts/nope.py` [d](docs/)\n', { 'references/guide.md': '# Guide\n' });
-  assert.deepEqual(summary(diagnostics), [
-    'reference-missing error 4:4-4:22',
-    'reference-missing warning 4:32-4:47',
-    'reference-missing error 4:53-4:58',
-  ]);
-  assert.equal(diagnostics[0].message, '`references/guid.md` does not exist in the skill folder, so agents following this reference fail. Did you mean `references/guide.md`?');
   const [pick, create] = diagnostics[0].fixes!;
   assert.equal(pick.title, 'Change to `references/guide.md`');
   assert.equal(applyEdits(doc.text, pick.edits!), FM + '[g](references/guide.md) `python scripts/nope.py` [d](docs/)\n');
@@ -64,8 +77,8 @@ test('did-you-mean for a path written with a slash: a file loses the slash, a fo
   const body = '[ex](./examples/complex-example/) [t](templates/basc/)\n';
   const { diagnostics, doc } = await check(body, { 'examples/complex-example.md': '# Ex\n', 'templates/basic/a.md': '# A\n' });
   assert.deepEqual(diagnostics.map((d) => d.message), [
-    '`./examples/complex-example/` does not exist in the skill folder, so agents following this reference fail. Did you mean `./examples/complex-example.md`?',
-    '`templates/basc/` does not exist in the skill folder, so agents following this reference fail. Did you mean `templates/basic/`?',
+    '`./examples/complex-example/` does not exist in the skill folder, so agents following this link fail. Did you mean `./examples/complex-example.md`?',
+    '`templates/basc/` does not exist in the skill folder, so agents following this link fail. Did you mean `templates/basic/`?',
   ]);
   assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '[ex](./examples/complex-example.md) [t](templates/basc/)\n');
 });
@@ -74,7 +87,7 @@ test('did-you-mean: the same file name elsewhere in the skill, when only one fil
   const body = '[c](./checklist.md) `python scripts/tools/lint.py` [t](template.md) [h](skills/hallmark/SKILL.md)\n';
   const { diagnostics, doc } = await check(body, { 'docs/checklist.md': '# C\n', 'scripts/lint.py': '', 'assets/a/template.md': '', 'assets/b/template.md': '' });
   const missing = diagnostics.filter((d) => d.code === 'reference-missing');
-  assert.deepEqual(missing.map((d) => d.message.replace(/ does not exist.*?fail\./, ' …')), [
+  assert.deepEqual(missing.map((d) => d.message.replace(/ does not exist.*?fails?\./, ' …')), [
     '`./checklist.md` … Did you mean `./docs/checklist.md`?',
     '`scripts/tools/lint.py` … Did you mean `scripts/lint.py`?',
     '`template.md` … Create the file or correct the path.',
@@ -85,29 +98,37 @@ test('did-you-mean: the same file name elsewhere in the skill, when only one fil
 });
 
 test('reference-case-mismatch is its own diagnostic with a fix', async () => {
+  await checkFixture(`
+    ${FRONT}
+    [g](References/Guide.md)
+    //  ^^^^^^^^^^^^^^^^^^^ error reference-case-mismatch: \`References/Guide.md\` differs in letter case from \`references/guide.md\` on disk; agents run on case-sensitive file systems…
+    //- skills/my-skill/references/guide.md
+    # Guide
+  `, { through: ['core'] });
   const { diagnostics, doc } = await check('[g](References/Guide.md)\n', { 'references/guide.md': '# Guide\n' });
-  assert.deepEqual(summary(diagnostics), ['reference-case-mismatch error 4:4-4:23']);
-  assert.match(diagnostics[0].message, /differs in letter case from `references\/guide.md` on disk; agents run on case-sensitive file systems/);
   assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '[g](references/guide.md)\n');
 });
 
 test('reference-fragment-missing against the target and against SKILL.md itself', async () => {
+  await checkFixture(`
+    ${FRONT}
+    # Setup
+    [a](references/g.md#usge) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)
+    //                  ^^^^ warning reference-fragment-missing: #usge matches no heading in \`references/g.md\`. Did you mean #usage?
+    //                             ^^^^ warning reference-fragment-missing: #setp matches no heading in SKILL.md. Did you mean #setup?
+    //                                                                                              ^^^ warning reference-fragment-missing: #zzz matches no heading in \`references/g.md\`. Headings: #guide, #usage.
+    //- skills/my-skill/references/g.md
+    # Guide
+    ## Usage
+  `, { through: ['core'] });
   const { diagnostics, doc } = await check('# Setup\n[a](references/g.md#usge) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)\n', {
     'references/g.md': '# Guide\n## Usage\n',
   });
-  assert.deepEqual(summary(diagnostics), [
-    'reference-fragment-missing warning 5:20-5:24',
-    'reference-fragment-missing warning 5:31-5:35',
-    'reference-fragment-missing warning 5:96-5:99',
-  ]);
-  assert.equal(diagnostics[0].message, '#usge matches no heading in `references/g.md`. Did you mean #usage?');
-  assert.equal(diagnostics[1].message, '#setp matches no heading in SKILL.md. Did you mean #setup?');
-  assert.equal(diagnostics[2].message, '#zzz matches no heading in `references/g.md`. Headings: #guide, #usage.');
   assert.equal(applyEdits(doc.text, diagnostics[0].fixes![0].edits!), FM + '# Setup\n[a](references/g.md#usage) [b](#setp) [c](#setup) [d](references/g.md#Usage) [e](references/g.md#zzz)\n');
 });
 
 test('reference-escapes-skill, reference-absolute and reference-backslash', async () => {
-  const { diagnostics, doc } = await check(`[a](../other/SKILL.md) [b](${SKILL}/references/g.md) [c](references\\g.md) [d](/etc/passwd)\n`, { 'references/g.md': '# G\n' });
+  const { diagnostics, doc } = await check(`[a](../other/SKILL.md) [b](${SKILL}/references/g.md) [c](references\\g.md) [d](/etc/passwd)\n`, { 'references/g.md': '# G\n', '../other/SKILL.md': '# Other\n' });
   assert.deepEqual(summary(diagnostics), [
     'reference-escapes-skill error 4:4-4:21',
     'reference-absolute error 4:27-4:54',
@@ -131,9 +152,10 @@ test('a symbolic link leaving the skill escapes; a looping link is reported, not
   assert.match(diagnostics[1].message, /broken or looping symbolic link/);
 });
 
-test('reference-too-deep is info for links more than one folder below SKILL.md', async () => {
-  const { diagnostics } = await check('[a](references/a/b.md) [b](references/b.md)\n', { 'references/a/b.md': '# B\n', 'references/b.md': '# B\n' });
-  assert.deepEqual(summary(diagnostics), ['reference-too-deep info 4:4-4:21']);
+test('reference-too-deep is info for a file reached only through another referenced file, not for folder depth', async () => {
+  const { diagnostics } = await check('[a](references/a/b.md) [b](references/b.md)\n', { 'references/a/b.md': '# B\n[c](../c.md) [b](../b.md)\n', 'references/b.md': '# B\n', 'references/c.md': '# C\n' });
+  assert.deepEqual(summary(diagnostics), ['reference-too-deep info references/a/b.md']);
+  assert.equal(diagnostics[0].message, '`references/c.md` is 2 links away from SKILL.md (through `references/a/b.md`): agents read a file that a referenced file references only partially, if at all. Link it from SKILL.md.');
 });
 
 test('reference-unused-file: hint with the unnecessary tag, transitive Markdown and script references count', async () => {
@@ -148,9 +170,9 @@ test('reference-unused-file: hint with the unnecessary tag, transitive Markdown 
     'assets/diagram.png': 'png',
     'assets/unused.png': 'png',
   });
-  assert.deepEqual(summary(diagnostics), ['reference-unused-file hint assets/unused.png', 'reference-unused-file hint references/orphan.md']);
-  assert.deepEqual(diagnostics[0].tags, ['unnecessary']);
-  assert.equal(diagnostics[1].message, '`references/orphan.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.');
+  assert.deepEqual(summary(diagnostics), ['reference-too-deep info references/guide.md', 'reference-unused-file hint assets/unused.png', 'reference-unused-file hint references/orphan.md']);
+  assert.deepEqual(diagnostics[1].tags, ['unnecessary']);
+  assert.equal(diagnostics[2].message, '`references/orphan.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.');
 });
 
 test('a referenced folder uses everything inside it', async () => {
@@ -192,15 +214,16 @@ test('bounded reading: each file read once, large targets only by prefix, no hea
 });
 
 test('severities follow configuration: override and off', async () => {
-  const body = '[a](references/nope.md) [b](references/a/b.md)\n';
-  const files = { 'references/a/b.md': '# B\n' };
+  const body = '[a](references/nope.md) [b](references/a.md)\n';
+  const files = { 'references/a.md': '# A\n[b](b.md)\n', 'references/b.md': '# B\n' };
   const off = await check(body, files, { ruleSeverities: { 'reference-missing': 'off', 'reference-too-deep': 'warning' } });
-  assert.deepEqual(summary(off.diagnostics), ['reference-too-deep warning 4:28-4:45']);
+  assert.deepEqual(summary(off.diagnostics), ['reference-too-deep warning references/a.md']);
   const cfg = await check(body, files, { config: { rules: { 'reference-too-deep': 'off' } } as never, configDir: '/w' });
   assert.deepEqual(summary(cfg.diagnostics), ['reference-missing error 4:4-4:22']);
 });
 
 test('percent-encoded and angle-bracket paths resolve to names with spaces', async () => {
+  // (A fixture file header holds no space: this one stays with hand-counted positions.)
   const { diagnostics } = await check('[a](references/my%20guide.md) [b](<references/my guide.md>) [c](references/my%2Fguide.md)\n', { 'references/my guide.md': '# G\n' });
   assert.deepEqual(summary(diagnostics), ['reference-missing error 4:64-4:88']);
 });

@@ -10,7 +10,7 @@ const view = (ds: { code: string; range: Parameters<typeof r>[0]; message: strin
 test('footnotes, prose after `[label]:` and a definition under a paragraph line are not definitions', async () => {
   const { diagnostics } = await check('Text[^1].\n\n[^1]: See the docs.\n\n[Important]: read this first.\n\nA paragraph\n[g]: references/nope.md\n\n[ok]: references/gone.md "A title"\n');
   assert.deepEqual(view(diagnostics), [
-    ['reference-missing', '13:6-13:24', '`references/gone.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-missing', '13:6-13:24', '`references/gone.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.'],
   ]);
 });
 
@@ -20,16 +20,16 @@ test('a query is not part of the path; entities in a destination are decoded', a
     'references/a&b.md': '# Top\n',
   });
   assert.deepEqual(view(diagnostics), [
-    ['reference-missing', '4:62-4:80', '`references/gone.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-missing', '4:62-4:80', '`references/gone.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.'],
   ]);
 });
 
 test('a trailing slash after a file names the file; "did you mean" only offers a path that exists', async () => {
   const { diagnostics } = await check('[b](references/A.md/) [x](referenes/zzz.md) [y](referenes/A.md)\n', { 'references/A.md': '# A\n' });
   assert.deepEqual(view(diagnostics), [
-    ['reference-missing', '4:4-4:20', '`references/A.md/` does not exist: `references/A.md` is a file, not a folder, so agents following this reference fail. Create the file or correct the path.'],
-    ['reference-missing', '4:26-4:42', '`referenes/zzz.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
-    ['reference-missing', '4:48-4:62', '`referenes/A.md` does not exist in the skill folder, so agents following this reference fail. Did you mean `references/A.md`?'],
+    ['reference-missing', '4:4-4:20', '`references/A.md/` does not exist: `references/A.md` is a file, not a folder, so agents following this link fail. Create the file or correct the path.'],
+    ['reference-missing', '4:26-4:42', '`referenes/zzz.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.'],
+    ['reference-missing', '4:48-4:62', '`referenes/A.md` does not exist in the skill folder, so agents following this link fail. Did you mean `references/A.md`?'],
   ]);
 });
 

@@ -73,7 +73,7 @@ test('paths in fenced shell blocks; other languages only through agent variables
   ].join('\n');
   assert.deepEqual(refs(body), [
     'shell "scripts/extract.py" 5:10-5:28 path=5:10-5:28',
-    'shell "assets/out.json" 5:36-5:51 path=5:36-5:51',
+    'shell "assets/out.json" 5:36-5:51 path=5:36-5:51 tentative',
     'shell "./scripts/build.sh" 6:8-6:26 path=6:8-6:26 exec',
     'shell "references/log.md" 6:33-6:50 path=6:33-6:50 tentative',
     'shell "scripts/y.sh" 7:1-7:33 path=7:21-7:33 exec,var=${CLAUDE_SKILL_DIR}',

@@ -13,12 +13,13 @@ test('links in a referenced Markdown file: missing, case, fragments into itself,
   assert.deepEqual(
     inGuide.map((d) => [d.code, d.severity, r(d.range), d.message]),
     [
-      ['reference-missing', 'error', '3:4-3:11', '`nope.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+      ['reference-missing', 'error', '3:4-3:11', '`nope.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.'],
       ['reference-case-mismatch', 'error', '3:17-3:25', '`Other.MD` differs in letter case from `other.md` on disk; agents run on case-sensitive file systems where it is not found. Write `other.md`.'],
       ['reference-fragment-missing', 'warning', '3:45-3:49', '#stup matches no heading in this file. Did you mean #setup-?'],
       ['reference-fragment-missing', 'warning', '3:67-3:71', '#nope matches no heading in SKILL.md. Headings: #skill.'],
       ['reference-fragment-missing', 'warning', '3:86-3:87', '#x matches no heading in `other.md`. Headings: #other.'],
-      ['reference-escapes-skill', 'error', '3:93-3:103', '`../../x.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.'],
+      ['reference-missing', 'error', '3:93-3:103', '`../../x.md` does not exist outside the skill folder either, so agents following this link fail. Correct the path, or put the file in the skill and reference it there.'],
+      ['reference-too-deep', 'info', '3:17-3:25', '`references/other.md` is 2 links away from SKILL.md (through `references/guide.md`): agents read a file that a referenced file references only partially, if at all. Link it from SKILL.md.'],
     ],
   );
   // Fixes edit the Markdown file's own text.

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, check, FM, r, skill, SKILL } from './helpers';
+import { checkFixture } from '../../harness/fixture';
 import { definition, referencesTo, renameEdits } from '../../../server/src/core/references/providers';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import { extractReferences } from '../../../server/src/core/references/extract';
@@ -23,7 +24,7 @@ test('a file named in prose is followed like a link: its letter case is checked 
   });
   assert.deepEqual(view(diagnostics), [
     ['reference-case-mismatch', 'warning', 'SKILL.md', '4:29-4:37', '`FORMS.md` differs in letter case from `forms.md` on disk; agents run on case-sensitive file systems where it is not found. Write `forms.md`.'],
-    ['reference-missing', 'warning', 'forms.md', '2:50-2:65', '`scripts/gone.py` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-missing', 'warning', 'forms.md', '2:50-2:65', '`scripts/gone.py` does not exist in the skill folder, so running this script fails. Create the file or correct the path.'],
     ['reference-unused-file', 'hint', 'scripts/lonely.py', '0:0-0:0', '`scripts/lonely.py` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.'],
   ]);
 });
@@ -58,7 +59,7 @@ test('a script that allowed-tools lets Claude Code run (`Bash(${CLAUDE_SKILL_DIR
   fs.writeFile(`${SKILL}/scripts/ok.sh`, 'echo ok\n');
   const { diagnostics } = await checkReferences(fs, parseSkillDocument(`${SKILL}/SKILL.md`, text));
   assert.deepEqual(view(diagnostics), [
-    ['reference-missing', 'warning', 'SKILL.md', '4:29-4:50', '`scripts/sync-fleet.sh` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-missing', 'warning', 'SKILL.md', '4:29-4:50', '`scripts/sync-fleet.sh` does not exist in the skill folder, so running this script fails. Create the file or correct the path.'],
     // Allowed to run directly, so it must be executable (the body's mention is not a run).
     ['reference-not-executable', 'info', 'SKILL.md', '5:29-5:42', '`scripts/ok.sh` is run directly but is not executable (mode 644); run `chmod +x scripts/ok.sh` or invoke it through its interpreter.'],
   ]);
@@ -197,7 +198,7 @@ test('a skill kept in a project\'s .github/skills links to a file of the project
   const { diagnostics } = await checkReferences(fs, parseSkillDocument(file, text));
   assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.message]), [
     ['reference-escapes-skill', 'info', '`../../../src/Catalog.cs` lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.'],
-    ['reference-escapes-skill', 'error', '`../../../docs/gone.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.'],
+    ['reference-missing', 'error', '`../../../docs/gone.md` does not exist outside the skill folder either, so agents following this link fail. Correct the path, or put the file in the skill and reference it there.'],
   ]);
 });
 
@@ -225,7 +226,7 @@ test('a skill kept in a project names its files from the project\'s root: checke
   const { diagnostics } = await checkReferences(fs, parseSkillDocument(file, text));
   // The script is the skill's (and used); an output named that way counts only if it exists.
   assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, r(d.range), d.message]), [
-    ['reference-missing', 'warning', '7:21-7:39', '`scripts/compare.sh` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.'],
+    ['reference-missing', 'warning', '7:21-7:39', '`scripts/compare.sh` does not exist in the skill folder, so running this script fails. Create the file or correct the path.'],
   ]);
 });
 
@@ -251,17 +252,23 @@ test('a bare file name in prose is looked up next to the Markdown file that name
     'references/api.md': '# API\n\n[old](gone.md)\n',
     'scripts/run.py': 'print(1)\n',
   });
+  // (api.md, reached through guide.md only, is named in prose, not linked: no too-deep note.)
   assert.deepEqual(view(diagnostics).map(([code, sev, file, range]) => [code, sev, file, range]), [['reference-missing', 'error', 'references/api.md', '2:6-2:13']]);
 });
 
 test('example words count in the prose of the line only, not in its paths; "examples" alone is no example', async () => {
-  const body = 'Run `examples/demo.py` to see it.\nRead `references/examples.md` first.\nRun `scripts/gen.sh` to rebuild the examples.\n';
-  const { diagnostics } = await check(body);
-  assert.deepEqual(view(diagnostics).map(([code, , , range]) => [code, range]), [
-    ['reference-missing', '4:5-4:21'],
-    ['reference-missing', '5:6-5:28'],
-    ['reference-missing', '6:5-6:19'],
-  ]);
+  await checkFixture(`
+    ---
+    name: my-skill
+    description: Does things. Use when testing.
+    ---
+    Run \`examples/demo.py\` to see it.
+    //   ^^^^^^^^^^^^^^^^ warning reference-missing
+    Read \`references/examples.md\` first.
+    //    ^^^^^^^^^^^^^^^^^^^^^^ warning reference-missing
+    Run \`scripts/gen.sh\` to rebuild the examples.
+    //   ^^^^^^^^^^^^^^ warning reference-missing
+  `, { through: ['core'] });
 });
 
 test('review fixes: a tag at the very start, tags that are no tags, block boundaries, link text that names a file', async () => {

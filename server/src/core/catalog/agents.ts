@@ -111,7 +111,7 @@ export function loviaSplit(raw: string): { yaml: string | undefined; body: strin
   return { yaml: fm, body };
 }
 
-function loviaMeta(doc: SkillDocument, raw: string, dir: string): MetaResult {
+function loviaMeta(_doc: SkillDocument, raw: string, dir: string): MetaResult {
   // The frontmatter as lovia's parser delimits it, read with a YAML 1.1 view of the values.
   const { yaml } = loviaSplit(raw);
   let fm: [string, PyValue][] = [];

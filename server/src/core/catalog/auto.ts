@@ -57,7 +57,11 @@ export async function skillFilesUnder(fs: FileSystem, roots: readonly SkillRoot[
     const st = await fs.stat(r.path).catch(() => undefined);
     if (st?.type !== 'directory') continue;
     const w = await walkForSkills(fs, r.path, 0, rules, token);
-    for (const f of w.found) if (!seen.has(f.file)) seen.add(f.file), out.push(f.file);
+    for (const f of w.found) {
+      if (seen.has(f.file)) continue;
+      seen.add(f.file);
+      out.push(f.file);
+    }
   }
   return out;
 }

@@ -27,6 +27,8 @@ export const claudeCode: AgentProfile = {
     source: DOCS,
   },
   discoveryDepth: 1,
+  // A plugin is installed whole (its skills/, scripts/, docs/): `../` within it resolves.
+  references: { pluginInstalledWhole: true },
   loadsWithoutFrontmatter: true,
   duplicateNames: 'enterprise > personal > project; a skill beats a `.claude/commands` file',
   onViolation: 'loads with defaults; a YAML error loads the skill with no fields set',

@@ -13,6 +13,8 @@ export const lovia: AgentProfile = {
   fileNamesSource: SOURCE,
   discovery: { project: [], user: [], source: SOURCE },
   discoveryDepth: 1,
+  // read_skill_file joins the path to the skill folder and refuses one that leaves it.
+  references: { refusesOutsideSkill: 'read_skill_file' },
   duplicateNames: 'first found wins; the later one is skipped with a warning',
   onViolation: 'skill skipped; a warning is logged once',
   name: {

@@ -202,6 +202,13 @@ export interface AgentProfile {
   /** what happens when the file starts with a UTF-8 byte order mark (undefined: no claim) */
   onBom?: Outcome | 'accepted';
   onBomSource?: string;
+  /** how the agent reaches a skill's other files (the reference checks read these facts) */
+  references?: {
+    /** a skill inside a plugin is installed with the whole plugin, so the plugin's other files are there too */
+    pluginInstalledWhole?: boolean;
+    /** the tool that reads skill files refuses paths outside the skill folder: its name, for the message */
+    refusesOutsideSkill?: string;
+  };
   /** how deep below a discovery folder SKILL.md is found: 1 = `<dir>/<skill>/SKILL.md`; 'recursive' = any depth */
   discoveryDepth?: number | 'recursive';
   /** which of two skills with the same name is used */

@@ -1,3 +1,4 @@
+import { fenceCloses, fenceOpen, type FenceOpen } from '../markdown/fence';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 
@@ -126,6 +127,20 @@ function isWhite(c: number): boolean {
  */
 const HTML_ANCHOR = /<a\s[^<>]*?\b(?:id|name)\s*=\s*(?:"([^"\r\n]+)"|'([^'\r\n]+)'|([^\s"'=<>`]+))/gi;
 
+/** The first line after a leading frontmatter (0 when there is none). */
+function afterFrontmatter(lines: LineIndex): number {
+  if (!/^\uFEFF?---[ \t]*$/.test(lines.lineText(0))) return 0;
+  for (let l = 1; l < lines.lineCount; l++) if (/^(---|\.\.\.)[ \t]*$/.test(lines.lineText(l))) return l + 1;
+  return 0;
+}
+
+/** An ATX heading's text without its closing run of `#` (preceded by a space). */
+function atxContent(h: string, marker: number): string {
+  const content = h.slice(marker).trim();
+  const closing = /(?:^|[ \t])#+$/.exec(content);
+  return closing ? content.slice(0, closing.index).trim() : content;
+}
+
 /**
  * Headings (ATX and setext) and explicit anchors (`<a id>`, `<a name>`, `{#id}`) of a
  * Markdown text, skipping a leading frontmatter and fenced code. Linear in the text.
@@ -133,19 +148,11 @@ const HTML_ANCHOR = /<a\s[^<>]*?\b(?:id|name)\s*=\s*(?:"([^"\r\n]+)"|'([^'\r\n]+
 export function collectAnchors(text: string, lines: LineIndex = new LineIndex(text)): Anchor[] {
   const out: Anchor[] = [];
   const slugger = new Slugger();
-  let line = 0;
-  if (/^\uFEFF?---[ \t]*$/.test(lines.lineText(0))) {
-    for (let l = 1; l < lines.lineCount; l++) {
-      if (/^(---|\.\.\.)[ \t]*$/.test(lines.lineText(l))) {
-        line = l + 1;
-        break;
-      }
-    }
-  }
+  let line = afterFrontmatter(lines);
   const src = lines.text;
   // The next `<a` from here on: lines before it need no anchor-tag scan.
   let nextTag = src.indexOf('<a');
-  let fence: string | undefined;
+  let fence: FenceOpen | undefined;
   let prevParagraph: number | undefined;
   let paragraphStart: number | undefined;
   for (; line < lines.lineCount; line++) {
@@ -155,14 +162,14 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
     let k = from;
     while (k < to && k - from < 3 && src.charCodeAt(k) === 32) k++;
     const lead = k < to ? src.charCodeAt(k) : NaN;
-    const fenceMatch = lead === 96 /* ` */ || lead === 126 /* ~ */ ? /^ {0,3}(`{3,}|~{3,})/.exec(src.slice(from, to)) : null;
+    const mayFence = lead === 96 /* ` */ || lead === 126; /* ~ */
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(fenceMatch.input)) fence = undefined;
+      if (mayFence && fenceCloses(src.slice(from, to), fence)) fence = undefined;
       continue;
     }
-    // A backtick fence's info string holds no backtick: "```js``` is inline" is no fence.
-    if (fenceMatch && !(fenceMatch[1][0] === '`' && src.slice(from + fenceMatch[0].length, to).includes('`'))) {
-      fence = fenceMatch[1];
+    const opened = mayFence ? fenceOpen(src.slice(from, to)) : undefined;
+    if (opened) {
+      fence = opened;
       prevParagraph = undefined;
       continue;
     }
@@ -188,11 +195,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
     const h = inner ? t.slice(inner[0].length) : t;
     const atx = lead === 35 /* # */ || inner ? /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(h) : null;
     if (atx) {
-      let content = h.slice(atx[0].length).trim();
-      // A closing run of `#` preceded by a space is not part of the text.
-      const closing = /(?:^|[ \t])#+$/.exec(content);
-      if (closing) content = content.slice(0, closing.index).trim();
-      addHeading(out, slugger, content, lineRange(line, t), atx[1].length);
+      addHeading(out, slugger, atxContent(h, atx[0].length), lineRange(line, t), atx[1].length);
       prevParagraph = undefined;
       continue;
     }

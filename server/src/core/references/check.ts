@@ -1,27 +1,23 @@
 import * as path from 'node:path';
-import { resolveSkillSettings, type CheckOptions } from '../check/checkDocument';
-import { pluginOf, projectRootOf } from '../profiles/targets';
+import type { CheckOptions } from '../check/checkDocument';
 import type { SkillDocument } from '../document/model';
-import { formatBytes } from '../document/readSkillFile';
-import type { RuleInfo } from '../rules/fileRules';
-import { closest } from '../text/similarity';
-import type { Fix, Range, Severity, SkillDiagnostic } from '../types';
+import type { SkillDiagnostic } from '../types';
 import { childPath } from '../workspace/childPath';
 import type { FileSystem } from '../workspace/fileSystem';
-import { collectAnchors, findAnchor, type Anchor } from './anchors';
-import { isMarkdownPath, ReferenceContext, type FileAnchors, type TextRead } from './context';
-import { isLinkKind, writePath } from './edits';
-import { extractReferences, type SkillReference } from './extract';
-import { baseDirOf, isInside, resolveReferenceNow, surelyAbsent, type Resolution } from './resolve';
-import { REFERENCE_RULES as R } from './rules';
+import { isMarkdownPath, ReferenceContext } from './context';
+import { isLinkKind } from './edits';
+import { extractReferences, KNOWN_FOLDERS, type SkillReference } from './extract';
+import { baseDirOf, resolveReferenceNow, surelyAbsent, type Resolution } from './resolve';
+import { PER_REFERENCE } from './rules';
+import { checkCodexIcons } from './rules/referenceCodexIcon';
+import { checkLocalFragment } from './rules/referenceFragmentMissing';
+import { reportTooDeep } from './rules/referenceTooDeep';
+import { checkUnused, referenceUnusedFile, usedBy } from './rules/referenceUnusedFile';
+import { DocumentRun, SkillRun, type ResolvedReference } from './run';
 import { after, type Pending } from './settled';
-import { walkFiles } from './walk';
-import { CODEX_METADATA_DIR, CODEX_METADATA_FILE, codexIcons } from './codexIcons';
-import { namesFile, scriptText } from './scriptNames';
-import { LineIndex } from '../text/lineIndex';
 
-/** Folders whose files should each be referenced from somewhere. */
-export const RESOURCE_FOLDERS = ['references', 'scripts', 'assets'];
+export { RESOURCE_FOLDERS } from './rules/referenceUnusedFile';
+export type { ResolvedReference } from './run';
 
 export interface ReferenceCheckResult {
   diagnostics: SkillDiagnostic[];
@@ -30,23 +26,6 @@ export interface ReferenceCheckResult {
    * not), the Markdown files read transitively, and the resource folders walked.
    */
   dependencies: string[];
-}
-
-export interface ResolvedReference {
-  ref: SkillReference;
-  resolution: Resolution;
-}
-
-const zero: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-
-function quote(p: string): string {
-  return '`' + p + '`';
-}
-
-/** The heading a new Markdown file starts with: its name, words capitalized. */
-export function titleFor(file: string): string {
-  const stem = path.basename(file).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim();
-  return stem ? stem[0].toUpperCase() + stem.slice(1) : 'Untitled';
 }
 
 /** Resolves every reference of a document (reflinks are skipped: their definition is resolved). */
@@ -109,9 +88,6 @@ function countsAsFound(ref: SkillReference, res: Resolution): boolean {
   return res.status === 'ok' || (res.status === 'case' && ref.kind === 'prose');
 }
 
-/** Skills with more files get no same-name suggestions (sameNameElsewhere). */
-const SAME_NAME_MAX_FILES = 500;
-
 /** Markdown files a skill's check follows at most (a skill with more is unusual). */
 const MAX_MARKDOWN_FILES = 200;
 
@@ -120,430 +96,99 @@ const MAX_MARKDOWN_FILES = 200;
  * transitively: an agent that reads references/guide.md follows its links too, so
  * their problems are the skill's (reported on those files). Reads through one
  * ReferenceContext, so every folder is listed and every file read at most once;
- * never throws for file problems.
+ * never throws for file problems. Each code's check is its module in rules/.
  */
 export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: CheckOptions = {}, ctx = new ReferenceContext(fs)): Promise<ReferenceCheckResult> {
-  const settings = resolveSkillSettings(doc.path, opts);
-  const skillDir = path.dirname(doc.path);
-  const diagnostics: SkillDiagnostic[] = [];
-  const deps = new Set<string>();
   ctx.seedText(doc.path, doc.text);
-
-  const enabled = (rule: RuleInfo) => settings.rules[rule.code] !== 'off';
-  // Skills of a Claude Code plugin checked for Claude Code only: files of the plugin are installed too.
-  const plugin = opts.isPluginFolder && settings.targets.every((t) => t.id === 'claude-code') ? pluginOf(doc.path, opts.isPluginFolder) : undefined;
-  const inOwnPlugin = (abs: string) => !!plugin && isInside(plugin.root, abs);
-  const project = projectRootOf(doc.path);
-  const personal = project !== undefined && opts.homeDir !== undefined && project === opts.homeDir.replace(/\\/g, '/').replace(/(.)\/+$/, '$1');
-  // Agents with a read_skill_file tool (lovia) refuse paths out of the skill folder.
-  const readsSkillFiles = settings.targets.some((t) => t.id === 'lovia');
-  // Content (anchors, linked Markdown, scripts) is read only from the skill folder, or
-  // the plugin installed with it; links out of it are only stat-ed (docs/security.md).
-  ctx.confine(skillDir, ...(plugin ? [plugin.root] : []));
-  const report = (rule: RuleInfo, d: Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity }) => {
-    if (!enabled(rule)) return;
-    const setting = settings.rules[rule.code];
-    diagnostics.push({
-      code: rule.code,
-      severity: setting && setting !== 'off' ? setting : d.severity ?? rule.defaultSeverity,
-      file: d.file ?? doc.path,
-      ...omitUndefined(d),
-    } as SkillDiagnostic);
-  };
-  let ownAnchors: Anchor[] | undefined;
-  const anchorsOfSkillFile = () => (ownAnchors ??= collectAnchors(doc.text, doc.lines));
-
-  // The skill's files by lower-case name, once a missing path asks (sameNameElsewhere).
-  let byBaseName: Map<string, string | null> | undefined;
-  // Every document checked with its resolved references (what the unused-file check reads).
-  const checked: [SkillDocument, ResolvedReference[]][] = [];
-  const seen = new Set<string>([doc.path]);
+  const run = new SkillRun(ctx, doc, opts);
+  // How many links an agent follows from SKILL.md to reach each Markdown file (breadth first: the fewest).
+  const depth = new Map<string, number>([[doc.path, 0]]);
   const queue: string[] = [];
-  let cancelled = false;
-  const follow = (resolved: ResolvedReference[]) => {
-    for (const { resolution: r } of resolved) {
-      if ((r.status !== 'ok' && r.status !== 'case') || r.type !== 'file' || !isMarkdownPath(r.abs) || seen.has(r.abs)) continue;
-      if (seen.size >= MAX_MARKDOWN_FILES) return;
-      seen.add(r.abs);
-      deps.add(r.abs);
+  const follow = (from: SkillDocument, resolved: ResolvedReference[]) => {
+    const d = depth.get(from.path)! + 1;
+    for (const { ref, resolution: r } of resolved) {
+      if ((r.status !== 'ok' && r.status !== 'case') || r.type !== 'file' || !isMarkdownPath(r.abs) || depth.has(r.abs)) continue;
+      if (depth.size >= MAX_MARKDOWN_FILES) return;
+      depth.set(r.abs, d);
+      run.deps.add(r.abs);
       queue.push(r.abs);
+      // Only what a link leads to: a name in code or prose may be read, or not.
+      if (d >= 2 && isLinkKind(ref)) reportTooDeep(run, from, ref, r.rel, d);
     }
   };
-  const own = await checkDocumentReferences(doc);
-  checked.push([doc, own]);
-  follow(own);
+  const checkOne = async (d: SkillDocument) => {
+    const resolved = await checkDocument(new DocumentRun(run, d));
+    run.checked.push([d, resolved]);
+    follow(d, resolved);
+  };
+  await checkOne(doc);
   // Breadth first, as the files are found.
-  for (let i = 0; i < queue.length && !cancelled; i++) {
+  for (let i = 0; i < queue.length && !run.cancelled; i++) {
     const read = ctx.markdownNow(queue[i]);
     const m = read instanceof Promise ? await read : read;
-    if (!('doc' in m)) continue;
-    const resolved = await checkDocumentReferences(m.doc);
-    checked.push([m.doc, resolved]);
-    follow(resolved);
+    if ('doc' in m) await checkOne(m.doc);
   }
-
-  const icons = cancelled ? [] : await checkCodexIcons();
+  const icons = run.cancelled ? [] : await checkCodexIcons(run);
   // Half a check knows half the uses: no unused-file claims from it.
-  if (enabled(R.unusedFile) && !cancelled) await checkUnused(icons);
-
-  return { diagnostics, dependencies: [...deps] };
-
-  /** Checks the references of SKILL.md or of a Markdown file it leads to; returns them resolved. */
-  async function checkDocumentReferences(d: SkillDocument): Promise<ResolvedReference[]> {
-    const file = d === doc ? undefined : d.path;
-    const resolved: ResolvedReference[] = [];
-    // One chmod fixes every run of a script: reported at its first run in each file.
-    const unexecutable = new Set<string>();
-    let selfAnchors: Anchor[] | undefined;
-    const anchorsOf = (target: string): Pending<FileAnchors | TextRead> =>
-      target === doc.path ? { anchors: anchorsOfSkillFile(), truncated: false } : target === d.path ? { anchors: (selfAnchors ??= collectAnchors(d.text, d.lines)), truncated: false } : ctx.anchorsNow(target);
-
-    for (const ref of extractReferences(d, skillDir)) {
-      if (opts.token?.isCancellationRequested) {
-        cancelled = true;
-        break;
-      }
-      if (ref.kind === 'reflink') continue;
-      if (ref.path === '') {
-        if (ref.fragment) {
-          const own = anchorsOf(d.path);
-          if (!(own instanceof Promise) && !('ok' in own)) checkFragment(ref, d.path, own);
-        }
-        continue;
-      }
-      if (ref.path.includes('\\') && !/^[A-Za-z]:\\/.test(ref.path)) {
-        const fixed = ref.path.replace(/\\/g, '/');
-        report(R.backslash, {
-          file,
-          range: ref.pathRange,
-          message: `${quote(ref.path)} uses \`\\\` as a separator; agents on Linux and macOS read it as part of a file name. Write ${quote(fixed)}.`,
-          fixes: [{ title: `Use ${quote(fixed)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, fixed) }], preferred: true }],
-        });
-      }
-      const found = resolveTentative(ctx, ref, baseDirOf(ref, d.path, skillDir), skillDir);
-      const res = found instanceof Promise ? await found : found;
-      if (!res) continue;
-      resolved.push({ ref, resolution: res });
-      if ('abs' in res) deps.add(res.abs);
-      switch (res.status) {
-        case 'absolute': {
-          const inside = path.relative(path.dirname(d.path), ref.path);
-          const fixes: Fix[] = [];
-          if (!path.relative(skillDir, ref.path).startsWith('..') && !path.isAbsolute(inside) && ref.path.startsWith('/')) {
-            const rel = inside.split(path.sep).join('/');
-            fixes.push({ title: `Use the relative path ${quote(rel)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, rel) }], preferred: true });
-          }
-          report(R.absolute, {
-            file,
-            range: ref.pathRange,
-            message: `${quote(ref.path)} is an absolute path; agents resolve references against the skill folder and will not find it on another machine. Use a path relative to ${file ? 'this file' : 'SKILL.md'}.`,
-            fixes: fixes.length ? fixes : undefined,
-          });
-          break;
-        }
-        case 'escapes':
-          // A plugin is installed whole: a file elsewhere in it is there for Claude Code.
-          if (inOwnPlugin(res.abs)) break;
-          // A skill kept in a project's agent folder is read in place: a file of the
-          // project works there, it just does not travel with the skill.
-          if (project && !readsSkillFiles && isInside(project, res.abs)) {
-            const st = await ctx.stat(res.abs);
-            if (st && !(st instanceof Error)) {
-              report(R.escapes, {
-                file,
-                range: ref.pathRange,
-                severity: 'info',
-                message: personal
-                  ? `${quote(ref.path)} lies in your home folder, outside the skill folder: agents on this machine read it, but a copy of the skill elsewhere goes without it.`
-                  : `${quote(ref.path)} lies in this project, outside the skill folder: agents working here read it, but a copy of the skill elsewhere goes without it.`,
-              });
-              break;
-            }
-          }
-          report(R.escapes, {
-            file,
-            range: ref.pathRange,
-            severity: ref.kind === 'code' || ref.kind === 'shell' ? 'warning' : undefined,
-            message: `${quote(ref.path)} leads out of the skill folder: the file is not installed with the skill${readsSkillFiles ? ', and read_skill_file refuses it' : ''}. Copy the file into the skill and reference it there.`,
-          });
-          break;
-        case 'unreadable':
-          report(R.unreadable, { file, range: ref.pathRange, message: `${quote(ref.path)} cannot be checked: ${res.detail}.` });
-          break;
-        case 'missing': {
-          // No near name on the way: the same file name elsewhere in the skill
-          // (`./checklist.md` for docs/checklist.md) is what was meant.
-          let r = res;
-          if (!res.suggestion && !res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
-            const other = await sameNameElsewhere(path.basename(ref.path));
-            if (other) {
-              const rel = path.relative(baseDirOf(ref, d.path, skillDir), other).split(path.sep);
-              r = { ...res, suggestion: ref.dotSlash && rel[0] !== '..' ? ['.', ...rel] : rel };
-            }
-          }
-          reportMissing(ref, r);
-          break;
-        }
-        case 'case': {
-          const actual = res.fixedSegments.join('/');
-          report(R.caseMismatch, {
-            file,
-            range: ref.pathRange,
-            severity: ref.kind === 'code' || ref.kind === 'shell' || ref.kind === 'prose' ? 'warning' : undefined,
-            message: `${quote(ref.path)} differs in letter case from ${quote(actual)} on disk; agents run on case-sensitive file systems where it is not found. Write ${quote(actual)}.`,
-            fixes: [{ title: `Change to ${quote(actual)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, actual) }], preferred: true }],
-          });
-          const more = checkExisting(ref, res.abs, res.rel, res.type);
-          if (more instanceof Promise) await more;
-          break;
-        }
-        case 'ok': {
-          if (res.symlinkOutside && !inOwnPlugin(res.symlinkOutside)) {
-            report(R.escapes, {
-              file,
-              range: ref.pathRange,
-              message: `${quote(ref.path)} is a symbolic link to ${res.symlinkOutside}, outside the skill folder: the link breaks when the skill is installed${readsSkillFiles ? ', and read_skill_file refuses it' : ''}. Copy the file into the skill.`,
-            });
-          }
-          const more = checkExisting(ref, res.abs, res.rel, res.type);
-          if (more instanceof Promise) await more;
-          break;
-        }
-      }
-    }
-    return resolved;
-
-    function reportMissing(ref: SkillReference, res: Extract<Resolution, { status: 'missing' }>): void {
-      const fixes: Fix[] = [];
-      let hint = '';
-      if (res.suggestion) {
-        const suggested = res.suggestion.join('/');
-        hint = ` Did you mean ${quote(suggested)}?`;
-        fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(d, ref, suggested) }], preferred: true });
-      }
-      const inCode = ref.kind === 'code' || ref.kind === 'shell' || ref.kind === 'prose';
-      if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
-        const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
-        fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });
-      }
-      const why = res.brokenLink
-        ? ' is a broken or looping symbolic link'
-        : res.throughFile
-          ? ` does not exist: ${quote(ref.path.split(/[\\/]/).slice(0, res.missingIndex).join('/') || ref.path)} is a file, not a folder`
-          : ' does not exist in the skill folder';
-      report(R.missing, {
-        file,
-        range: ref.pathRange,
-        severity: inCode ? 'warning' : undefined,
-        message: `${quote(ref.path)}${why}, so agents following this reference fail.${hint || ' Create the file or correct the path.'}`,
-        fixes: fixes.length ? fixes : undefined,
-      });
-    }
-
-    /** Checks of an existing target; a promise only when a read is still pending. */
-    function checkExisting(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
-      if (type === 'other') {
-        // An agent that opens a FIFO waits for a writer that never comes.
-        report(R.unreadable, {
-          file,
-          range: ref.pathRange,
-          message: `${quote(rel)} is a pipe, socket or device, not a regular file: an agent that reads it hangs or fails. Point the reference at a regular file.`,
-        });
-        return;
-      }
-      const target = ref.fragment && type === 'file' && isMarkdownPath(abs) ? anchorsOf(abs) : undefined;
-      return after(target, (a) => {
-        if (a) checkFragmentIn(ref, abs, a);
-        return checkTarget(ref, abs, rel, type);
-      });
-    }
-
-    function checkFragmentIn(ref: SkillReference, abs: string, a: FileAnchors | TextRead): void {
-      if ('ok' in a) {
-        // reference-escapes-skill already says the link leaves the skill folder.
-        if (!a.ok && a.problem === 'outside') return;
-        report(R.unreadable, {
-          file,
-          range: ref.range,
-          message: `${quote(ref.path)} cannot be read as text to find #${ref.fragment} (${a.ok ? '' : `${a.problem}: ${a.detail}`}); link to a Markdown file or drop the fragment.`,
-        });
-      } else checkFragment(ref, abs, a);
-    }
-
-    function checkTarget(ref: SkillReference, abs: string, rel: string, type: string): Pending<void> {
-      if (isLinkKind(ref) && type === 'file' && rel.split('/').length > 2 && enabled(R.tooDeep)) {
-        report(R.tooDeep, {
-          file,
-          range: ref.pathRange,
-          message: `${quote(rel)} is ${rel.split('/').length - 1} folders below SKILL.md; agents read nested references partially. Keep referenced files one level deep (e.g. references/${path.basename(rel)}).`,
-        });
-      }
-      if (ref.executed && type === 'file' && enabled(R.notExecutable) && !unexecutable.has(abs)) {
-        return after(ctx.statNow(abs), (st) => {
-          if (st && !(st instanceof Error) && st.mode !== 0 && (st.mode & 0o111) === 0 && !unexecutable.has(abs)) {
-            unexecutable.add(abs);
-            report(R.notExecutable, {
-              file,
-              range: ref.pathRange,
-              message: `${quote(rel)} is run directly but is not executable (mode ${(st.mode & 0o777).toString(8)}); run \`chmod +x ${rel}\` or invoke it through its interpreter.`,
-            });
-          }
-        });
-      }
-    }
-
-    function checkFragment(ref: SkillReference, target: string, a: { anchors: Anchor[]; truncated: boolean }): void {
-      const fragment = ref.fragment!;
-      if (!fragment || findAnchor(a.anchors, fragment)) return;
-      // A heading past the part read may exist: say nothing rather than guess.
-      if (a.truncated) return;
-      const near = closest(fragment, a.anchors.map((x) => x.id));
-      const fragStart = ref.start + ref.raw.indexOf('#', ref.pathEnd - ref.start) + 1;
-      const range = d.lines.range(fragStart, ref.end);
-      const where = target === d.path ? (file ? 'this file' : 'SKILL.md') : target === doc.path ? 'SKILL.md' : quote(ref.path);
-      report(R.fragmentMissing, {
-        file,
-        range,
-        message: `#${fragment} matches no heading in ${where}.${near ? ` Did you mean #${near}?` : a.anchors.length ? ` Headings: ${a.anchors.slice(0, 5).map((x) => '#' + x.id).join(', ')}${a.anchors.length > 5 ? ', …' : ''}.` : ' It has no headings.'}`,
-        fixes: near ? [{ title: `Change to #${near}`, edits: [{ range, newText: near }], preferred: true }] : undefined,
-      });
-    }
-  }
-
-  /** The one file of the skill named `name` (any letter case), if exactly one is. */
-  async function sameNameElsewhere(name: string): Promise<string | undefined> {
-    // `other-skill/SKILL.md` names another skill, never this one's own file.
-    if (name.toLowerCase() === 'skill.md') return undefined;
-    if (!byBaseName) {
-      byBaseName = new Map();
-      // In a big tree a name is seldom unique, and the walk would cost every check.
-      const files = await walkFiles(ctx, skillDir, undefined, SAME_NAME_MAX_FILES + 1);
-      if (files.length > SAME_NAME_MAX_FILES) return undefined;
-      for (const f of files) {
-        const k = f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1).toLowerCase();
-        // null: more than one file has the name
-        byBaseName.set(k, byBaseName.has(k) ? null : f);
-      }
-    }
-    return byBaseName.get(name.toLowerCase()) ?? undefined;
-  }
-
-  /** The icons `agents/openai.yaml` gives Codex (see codexIcons.ts); returns the files they use. */
-  async function checkCodexIcons(): Promise<string[]> {
-    const dir = childPath(skillDir, CODEX_METADATA_DIR);
-    const file = childPath(dir, CODEX_METADATA_FILE);
-    // Also when missing: creating it changes the check.
-    deps.add(file);
-    const agents = ctx.listingNow(skillDir);
-    const top = agents instanceof Promise ? await agents : agents;
-    if (top?.byName.get(CODEX_METADATA_DIR)?.type !== 'directory') return [];
-    const listed = ctx.listingNow(dir);
-    const inAgents = listed instanceof Promise ? await listed : listed;
-    if (inAgents?.byName.get(CODEX_METADATA_FILE)?.type !== 'file') return [];
-    const t = await ctx.readText(file);
-    if (!t.ok) return [];
-    const used: string[] = [];
-    for (const icon of codexIcons(t.text, new LineIndex(t.text))) {
-      if (icon.ignored) {
-        report(R.codexIcon, {
-          file,
-          range: icon.range,
-          message: `Codex ignores \`${icon.field}\`: ${quote(icon.path)} is ${icon.ignored}. Keep the icon under the skill's assets/ and write a relative path (\`assets/icon.svg\`).`,
-        });
-        continue;
-      }
-      if (icon.shared) continue;
-      const res = await resolveReferenceNow(ctx, skillDir, skillDir, icon.path);
-      const what = icon.field === 'icon_small' ? 'small icon' : 'large icon';
-      if (res.status === 'ok' && res.type !== 'file') {
-        report(R.codexIcon, { file, range: icon.range, message: `Codex shows no ${what}: ${quote(icon.path)} is a folder, not an image file.` });
-      } else if (res.status === 'ok') used.push(res.abs);
-      else if (res.status === 'case') {
-        used.push(res.abs);
-        report(R.caseMismatch, { file, range: icon.range, severity: 'warning', message: `${quote(icon.path)} differs in letter case from ${quote(res.rel)} on disk; on case-sensitive file systems Codex shows no ${what}. Write ${quote(res.rel)}.` });
-      } else if (res.status === 'missing') {
-        report(R.missing, { file, range: icon.range, severity: 'warning', message: `${quote(icon.path)} does not exist in the skill folder, so Codex shows no ${what}. Add the file or correct the path.` });
-      }
-    }
-    return used;
-  }
-
-  async function checkUnused(alsoUsed: readonly string[]): Promise<void> {
-    const listed = ctx.listingNow(skillDir);
-    const top = listed instanceof Promise ? await listed : listed;
-    const folders = RESOURCE_FOLDERS.filter((f) => top?.byName.get(f)?.type === 'directory');
-    if (!folders.length) return;
-    const candidates: string[] = [];
-    for (const f of folders) {
-      const dir = childPath(skillDir, f);
-      deps.add(dir);
-      candidates.push(...(await walkFiles(ctx, dir)));
-    }
-    if (!candidates.length) return;
-    const isUsedIn = (used: Set<string>, file: string) => {
-      for (let p = file; p.length > skillDir.length; p = path.dirname(p)) if (used.has(p)) return true;
-      return false;
-    };
-    const used = usedBy(checked, skillDir);
-    for (const f of alsoUsed) used.add(f);
-    let unused = candidates.filter((c) => !isUsedIn(used, c));
-    if (!unused.length) return;
-    // Named in prose (`then read references/guide.md`): not a link, but agents do learn of it.
-    unused = unused.filter((c) => {
-      const rel = path.relative(skillDir, c).split(path.sep).join('/');
-      return !checked.some(([d]) => d.text.includes(rel));
-    });
-    if (!unused.length) return;
-    // Scripts and templates are often used by other scripts: a used non-Markdown
-    // file that names another file's base name uses it, and what that file names in
-    // turn (validate.py imports the `validators` package, whose __init__.py imports base).
-    const candidateSet = new Set(candidates);
-    let users = [...used].filter((u) => u.startsWith(skillDir + path.sep) && !isMarkdownPath(u) && candidateSet.has(u));
-    const read = new Set<string>();
-    while (users.length && unused.length) {
-      const next: string[] = [];
-      for (const u of users) {
-        if (!unused.length) break;
-        if (read.has(u)) continue;
-        read.add(u);
-        const t = await ctx.readText(u);
-        if (!t.ok) continue;
-        const script = scriptText(t.text);
-        unused = unused.filter((c) => {
-          if (!namesFile(script, c)) return true;
-          if (!isMarkdownPath(c)) next.push(c);
-          return false;
-        });
-      }
-      users = next;
-    }
-    for (const file of unused.sort()) {
-      const rel = path.relative(skillDir, file).split(path.sep).join('/');
-      report(R.unusedFile, {
-        file,
-        range: zero,
-        tags: ['unnecessary'],
-        message: `${quote(rel)} is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.`,
-      });
-    }
-  }
+  if (run.enabled(referenceUnusedFile) && !run.cancelled) await checkUnused(run, icons);
+  return { diagnostics: run.diagnostics, dependencies: [...run.deps] };
 }
 
-/** Absolute paths the checked documents' references use (a "did you mean" target counts). */
-function usedBy(checked: readonly [SkillDocument, ResolvedReference[]][], skillDir: string): Set<string> {
-  const used = new Set<string>();
-  for (const [d, refs] of checked) {
-    for (const { ref, resolution: r } of refs) {
-      if (r.status === 'missing' && r.suggestion) {
-        // "Did you mean" already points at it: not also unused.
-        used.add(path.resolve(baseDirOf(ref, d.path, skillDir), r.suggestion.join('/')));
-      }
-      if (r.status !== 'ok' && r.status !== 'case') continue;
-      used.add(r.abs);
-      if (r.status === 'ok' && r.real) used.add(r.real);
+/** Checks the references of SKILL.md or of a Markdown file it leads to; returns them resolved. */
+async function checkDocument(doc: DocumentRun): Promise<ResolvedReference[]> {
+  const { run, d } = doc;
+  const resolved: ResolvedReference[] = [];
+  for (const ref of extractReferences(d, run.skillDir)) {
+    if (run.opts.token?.isCancellationRequested) {
+      run.cancelled = true;
+      break;
+    }
+    if (ref.kind === 'reflink') continue;
+    if (ref.path === '') {
+      await checkLocalFragment(doc, ref);
+      continue;
+    }
+    const found = resolveTentative(run.ctx, ref, baseDirOf(ref, d.path, run.skillDir), run.skillDir);
+    const res = found instanceof Promise ? await found : found;
+    const entry = res ? { ref, resolution: res } : ref.interpreted ? await bareScript(doc, ref) : undefined;
+    if (!entry) continue;
+    resolved.push(entry);
+    if ('abs' in entry.resolution) run.deps.add(entry.resolution.abs);
+    for (const rule of PER_REFERENCE) {
+      const done = rule.check!(doc, ref, entry.resolution, entry);
+      if (done instanceof Promise) await done;
     }
   }
-  return used;
+  return resolved;
+}
+
+/**
+ * `python check.py` for scripts/check.py: run from the skill folder the bare name is
+ * not found (reported missing, with the file meant; which also counts it as used).
+ */
+async function bareScript(doc: DocumentRun, ref: SkillReference): Promise<ResolvedReference | undefined> {
+  if (!ref.interpreted || ref.path.includes('/') || !/\.[A-Za-z0-9]{1,8}$/.test(ref.path)) return undefined;
+  const { run, d } = doc;
+  const other = await inResourceFolder(run.ctx, run.skillDir, ref.path);
+  // scripts/README.md's `python add.py` runs scripts/add.py from where the README is.
+  if (!other || path.dirname(other) === path.dirname(d.path)) return undefined;
+  const rel = path.relative(baseDirOf(ref, d.path, run.skillDir), other).split(path.sep);
+  // Reported by reference-missing, with the file meant.
+  return { ref, resolution: { status: 'missing', abs: childPath(run.skillDir, ref.path), rel: ref.path, missingIndex: 0, suggestion: rel } };
+}
+
+/** The one file named `name` directly in one of the skill's known folders (scripts/, references/…): listings only, no walk. */
+async function inResourceFolder(ctx: ReferenceContext, skillDir: string, name: string): Promise<string | undefined> {
+  const top = await ctx.listing(skillDir);
+  let found: string | undefined;
+  for (const folder of KNOWN_FOLDERS) {
+    if (top?.byName.get(folder)?.type !== 'directory') continue;
+    const dir = childPath(skillDir, folder);
+    if ((await ctx.listing(dir))?.byName.get(name)?.type !== 'file') continue;
+    if (found) return undefined;
+    found = childPath(dir, name);
+  }
+  return found;
 }
 
 /**
@@ -568,15 +213,3 @@ export async function usedPaths(ctx: ReferenceContext, doc: SkillDocument, skill
   return usedBy(checked, skillDir);
 }
 
-function omitUndefined<T extends object>(o: T): T {
-  const out = {} as Record<string, unknown>;
-  for (const k in o) {
-    const v = o[k];
-    if (v !== undefined && k !== 'severity' && k !== 'file') out[k] = v;
-  }
-  return out as T;
-}
-
-export function formatSize(n: number): string {
-  return formatBytes(n);
-}

@@ -43,6 +43,8 @@ export type Resolution =
       throughFile?: boolean;
       /** a broken or looping symbolic link */
       brokenLink?: boolean;
+      /** the path from the written file's folder to a file by that path outside the skill (the repository's root) */
+      outside?: string;
     }
   | { status: 'unreadable'; abs: string; detail: string };
 
@@ -98,27 +100,66 @@ export function surelyAbsent(ctx: ReferenceContext, baseDir: string, written: st
 }
 
 /** The resolution of one written path; yields the listings, stats and real paths it needs. */
-function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Steps<Resolution> {
-  if (isAbsoluteRef(written)) return { status: 'absolute' };
-  const segments = written.replace(/\\/g, '/').split('/');
+/** A name on the way from the skill folder, and its index in the written segments (-1: from the base folder). */
+interface Step {
+  name: string;
+  index: number;
+}
+
+/**
+ * The written path as names below the skill folder: `..` above the skill folder
+ * escapes, whatever exists (so this comes first).
+ */
+function normalized(skillDir: string, baseDir: string, written: string, segments: string[]): { steps: Step[]; rel: string } | Resolution {
   const start = baseDir === skillDir ? [] : path.relative(skillDir, baseDir).split(path.sep).filter(Boolean);
   if (start[0] === '..') return { status: 'escapes', abs: path.resolve(baseDir, written) };
-  const stack = [...start];
-  // Normalize first: `..` above the skill folder escapes, whatever exists.
-  const steps: { name: string; index: number }[] = start.map((name) => ({ name, index: -1 }));
+  const steps: Step[] = start.map((name) => ({ name, index: -1 }));
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i];
     if (s === '' || s === '.') continue;
-    if (s === '..') {
-      if (!stack.length) return { status: 'escapes', abs: path.resolve(baseDir, segments.join('/')) };
-      stack.pop();
-      steps.pop();
-      continue;
-    }
-    stack.push(s);
-    steps.push({ name: s, index: i });
+    if (s !== '..') steps.push({ name: s, index: i });
+    else if (!steps.length) return { status: 'escapes', abs: path.resolve(baseDir, segments.join('/')) };
+    else steps.pop();
   }
-  const rel = stack.join('/');
+  return { steps, rel: steps.map((x) => x.name).join('/') };
+}
+
+/**
+ * The written segments with the closest existing name in place of the missing
+ * `steps[k]` (in folder `cur`), when the rest of the path exists below it.
+ */
+function* nearSuggestion(ctx: ReferenceContext, cur: string, listing: Listing, steps: Step[], k: number, written: string[]): Steps<string[] | undefined> {
+  const near = closest(steps[k].name, listing.visibleNames);
+  if (!near) return undefined;
+  // Only a path that exists: the rest of it must be there below the near name.
+  let dir = childPath(cur, near);
+  for (let j = k + 1; j < steps.length; j++) {
+    const below: Listing | undefined = yield ctx.listingNow(dir);
+    const e = below?.byName.get(steps[j].name);
+    if (!e) return undefined;
+    dir = childPath(dir, e.name);
+  }
+  const index = steps[k].index;
+  const suggestion = written.slice();
+  suggestion[index] = near;
+  if (k !== steps.length - 1) return suggestion;
+  // `examples/guide/` for the file examples/guide.md: the slash goes, or the
+  // suggested path would still name a folder.
+  let nearType: string | undefined = listing.byName.get(near)?.type;
+  if (nearType === 'symlink') {
+    const st: FileStat | undefined | Error = yield ctx.statNow(childPath(cur, near));
+    nearType = st && !(st instanceof Error) ? st.type : undefined;
+  }
+  if (nearType !== 'directory') while (suggestion.length > index + 1 && suggestion[suggestion.length - 1] === '') suggestion.pop();
+  return suggestion;
+}
+
+function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string, written: string): Steps<Resolution> {
+  if (isAbsoluteRef(written)) return { status: 'absolute' };
+  const segments = written.replace(/\\/g, '/').split('/');
+  const norm = normalized(skillDir, baseDir, written, segments);
+  if ('status' in norm) return norm;
+  const { steps, rel } = norm;
   const missing = (index: number, extra: Partial<Extract<Resolution, { status: 'missing' }>> = {}): Resolution => ({
     status: 'missing', abs: descendantPath(skillDir, rel), rel, missingIndex: index, ...extra,
   });
@@ -148,31 +189,7 @@ function* resolveSteps(ctx: ReferenceContext, skillDir: string, baseDir: string,
         if (index >= 0) fixed[index] = ci.name;
         entry = ci;
       } else {
-        let suggestion: string[] | undefined;
-        const near = closest(name, listing.visibleNames);
-        if (near && index >= 0) {
-          // Only a path that exists: the rest of it must be there below the near name.
-          let dir = childPath(cur, near);
-          let rest = true;
-          for (let j = k + 1; j < steps.length && rest; j++) {
-            const below: Listing | undefined = yield ctx.listingNow(dir);
-            const e = below?.byName.get(steps[j].name);
-            if (e) dir = childPath(dir, e.name);
-            else rest = false;
-          }
-          if (rest) {
-            suggestion = (fixed ?? segments).slice();
-            suggestion[index] = near;
-            // `examples/guide/` for the file examples/guide.md: the slash goes, or the
-            // suggested path would still name a folder.
-            let nearType: string | undefined = listing.byName.get(near)?.type;
-            if (nearType === 'symlink' && k === steps.length - 1) {
-              const st: FileStat | undefined | Error = yield ctx.statNow(childPath(cur, near));
-              nearType = st && !(st instanceof Error) ? st.type : undefined;
-            }
-            if (k === steps.length - 1 && nearType !== 'directory') while (suggestion.length > index + 1 && suggestion[suggestion.length - 1] === '') suggestion.pop();
-          }
-        }
+        const suggestion = index >= 0 ? yield* nearSuggestion(ctx, cur, listing, steps, k, fixed ?? segments) : undefined;
         return missing(index, { suggestion });
       }
     }

@@ -39,6 +39,8 @@ export function after<T, U>(value: Pending<T>, f: (v: T) => Pending<U>): Pending
 }
 
 /** Steps that yield what they wait for; each `yield` is typed where its value is received. */
+// TypeScript types every yield of a generator alike; `any` lets each receiving line say its type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Steps<T> = Generator<unknown, T, any>;
 
 /**

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { childPath } from '../workspace/childPath';
 import type { ReferenceContext } from './context';
 

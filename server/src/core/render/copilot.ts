@@ -63,7 +63,7 @@ export async function renderCopilotLoad(catalog: SkillCatalog, fs: FileSystem, n
   const notes = [
     'vscode-copilot-chat @09d29579 loadSkillTool.ts (inline mode); the tool is on with github.copilot.chat.skillTool.enabled, otherwise the model reads SKILL.md with read_file',
   ];
-  let e: CatalogEntry | undefined = await catalog.lookup(name);
+  const e: CatalogEntry | undefined = await catalog.lookup(name);
   if (!e) {
     // A skill left out of the listing still loads when the model is given its path.
     const hidden = catalog.explain(name).find((x) => x.reason === 'hidden');

@@ -3,7 +3,7 @@ import { closest } from '../../text/similarity';
 import type { Rule } from '../types';
 import { insertEntry, replace } from '../edits';
 import { ids, withFact } from '../facts';
-import { argumentUses, declaredArguments, usesName, type ArgumentUse } from './argumentUses';
+import { argumentUses, declaredArguments, usesName } from './argumentUses';
 import { userInvocable } from './invocation';
 
 /**

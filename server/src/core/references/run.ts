@@ -1,0 +1,203 @@
+// The state one reference check of a SKILL.md shares between its rules (rules/*.ts):
+// settings, the agents' facts (from their profile tables), reporting, the look-ups a
+// "did you mean" needs, and the documents checked so far. One per checkReferences call.
+import * as path from 'node:path';
+import { resolveSkillSettings, type CheckOptions, type SkillSettings } from '../check/checkDocument';
+import type { SkillDocument } from '../document/model';
+import { pluginOf, projectRootOf } from '../profiles/targets';
+import type { RuleInfo } from '../rules/fileRules';
+import type { Severity, SkillDiagnostic } from '../types';
+import { collectAnchors, type Anchor } from './anchors';
+import { isTemplateFile } from './certainty';
+import type { FileAnchors, ReferenceContext, TextRead } from './context';
+import type { SkillReference } from './extract';
+import { isInside, type Resolution } from './resolve';
+import type { Pending } from './settled';
+import { walkFiles } from './walk';
+
+export interface ResolvedReference {
+  ref: SkillReference;
+  resolution: Resolution;
+}
+
+export type Report = Omit<SkillDiagnostic, 'code' | 'severity' | 'file'> & { file?: string; severity?: Severity };
+
+/** Skills with more files get no same-name suggestions (sameNameElsewhere). */
+const SAME_NAME_MAX_FILES = 500;
+
+export function quote(p: string): string {
+  return '`' + p + '`';
+}
+
+/** `/`-separated path of `abs` from `dir`. */
+export function relFrom(dir: string, abs: string): string {
+  return path.relative(dir, abs).split(path.sep).join('/');
+}
+
+export class SkillRun {
+  readonly skillDir: string;
+  readonly settings: SkillSettings;
+  readonly diagnostics: SkillDiagnostic[] = [];
+  readonly deps = new Set<string>();
+  /** the plugin this skill is installed with, when every target installs plugins whole */
+  readonly plugin: { root: string } | undefined;
+  /** the project folder a skill in an agent folder is read in place from */
+  readonly project: string | undefined;
+  /** the project is the user's home (`~/.claude/skills/x`) */
+  readonly personal: boolean;
+  /** the tool of a target that refuses paths outside the skill (read_skill_file), if any */
+  readonly refusingTool: string | undefined;
+  /** every document checked, with its resolved references (what the unused-file check reads) */
+  readonly checked: [SkillDocument, ResolvedReference[]][] = [];
+  cancelled = false;
+  #ownAnchors: Anchor[] | undefined;
+  #byBaseName: Map<string, string | null> | undefined;
+  #skillFiles: string[] = [];
+  #repoRoot: string | null | undefined;
+
+  constructor(readonly ctx: ReferenceContext, readonly doc: SkillDocument, readonly opts: CheckOptions) {
+    this.skillDir = path.dirname(doc.path);
+    this.settings = resolveSkillSettings(doc.path, opts);
+    const targets = this.settings.targets;
+    this.plugin = opts.isPluginFolder && targets.every((t) => t.references?.pluginInstalledWhole) ? pluginOf(doc.path, opts.isPluginFolder) : undefined;
+    this.project = projectRootOf(doc.path);
+    this.personal = this.project !== undefined && opts.homeDir !== undefined && this.project === opts.homeDir.replace(/\\/g, '/').replace(/(.)\/+$/, '$1');
+    this.refusingTool = targets.find((t) => t.references?.refusesOutsideSkill)?.references?.refusesOutsideSkill;
+    // Content (anchors, linked Markdown, scripts) is read only from the skill folder, or
+    // the plugin installed with it; links out of it are only stat-ed (docs/security.md).
+    ctx.confine(this.skillDir, ...(this.plugin ? [this.plugin.root] : []));
+  }
+
+  enabled(rule: RuleInfo): boolean {
+    return this.settings.rules[rule.code] !== 'off';
+  }
+
+  report(rule: RuleInfo, d: Report): void {
+    if (!this.enabled(rule)) return;
+    const setting = this.settings.rules[rule.code];
+    this.diagnostics.push({
+      code: rule.code,
+      severity: setting && setting !== 'off' ? setting : d.severity ?? rule.defaultSeverity,
+      file: d.file ?? this.doc.path,
+      ...omitUndefined(d),
+    } as SkillDiagnostic);
+  }
+
+  inOwnPlugin(abs: string): boolean {
+    return !!this.plugin && isInside(this.plugin.root, abs);
+  }
+
+  anchorsOfSkillFile(): Anchor[] {
+    return (this.#ownAnchors ??= collectAnchors(this.doc.text, this.doc.lines));
+  }
+
+  /**
+   * The one file of the skill whose path ends with `written` (`templates/ci.yml` for
+   * assets/templates/ci.yml), else the one file with its name (any letter case).
+   */
+  async sameNameElsewhere(written: string): Promise<string | undefined> {
+    const name = written.slice(written.lastIndexOf('/') + 1);
+    // `other-skill/SKILL.md` names another skill, never this one's own file.
+    if (name.toLowerCase() === 'skill.md') return undefined;
+    const byName = await this.#filesByName();
+    const tail = written.replace(/^\.\//, '');
+    if (tail.includes('/')) {
+      const end = path.sep + tail.split('/').join(path.sep);
+      const ends = this.#skillFiles.filter((f) => f.endsWith(end));
+      if (ends.length === 1) return ends[0];
+      if (ends.length > 1) return undefined;
+    }
+    return byName.get(name.toLowerCase()) ?? undefined;
+  }
+
+  /** The skill's files by lower-case name (null: more than one has it), walked once. */
+  async #filesByName(): Promise<Map<string, string | null>> {
+    if (this.#byBaseName) return this.#byBaseName;
+    const byName = (this.#byBaseName = new Map());
+    // In a big tree a name is seldom unique, and the walk would cost every check.
+    const files = await walkFiles(this.ctx, this.skillDir, undefined, SAME_NAME_MAX_FILES + 1);
+    this.#skillFiles = files.length > SAME_NAME_MAX_FILES ? [] : files;
+    for (const f of this.#skillFiles) {
+      const k = f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1).toLowerCase();
+      byName.set(k, byName.has(k) ? null : f);
+    }
+    return byName;
+  }
+
+  /**
+   * A missing path that exists from the plugin's root (installed whole: suggest
+   * `${CLAUDE_PLUGIN_ROOT}/…`) or from the repository's root (not installed with the skill).
+   */
+  async outsideCopy(ref: SkillReference): Promise<{ suggestion?: string[]; outside?: string } | undefined> {
+    if (ref.path.startsWith('../') || ref.path.startsWith('/')) return undefined;
+    const rel = ref.path.replace(/^\.\//, '');
+    // The skill has that folder (`scripts/` for `scripts/x.sh`): the file belongs in it, and
+    // nothing outside the skill needs reading (most missing paths end here).
+    const skillTop = await this.ctx.listing(this.skillDir);
+    if (!skillTop || skillTop.byName.has(rel.split('/')[0])) return undefined;
+    const root = this.plugin ? this.plugin.root : await this.#repositoryRoot();
+    if (!root) return undefined;
+    // The root's listing (read once) rules out most paths without a stat each.
+    const top = await this.ctx.listing(root);
+    if (top && !top.byName.has(rel.split('/')[0])) return undefined;
+    const st = await this.ctx.stat(path.resolve(root, rel));
+    if (!st || st instanceof Error) return undefined;
+    if (this.plugin) return { suggestion: ['${CLAUDE_PLUGIN_ROOT}', ...rel.split('/')] };
+    return { outside: relFrom(path.dirname(this.doc.path), path.resolve(root, rel)) };
+  }
+
+  /**
+   * The repository the skill lies in: the project it is read in place from
+   * (`.claude/skills/x`), else the folder one or two above the skill folder
+   * (`skills/x`, `x`) that holds `.git`. Two stats at most: an ancestor's listing may be
+   * huge, and the check runs per skill.
+   */
+  async #repositoryRoot(): Promise<string | null> {
+    if (this.#repoRoot !== undefined) return this.#repoRoot;
+    this.#repoRoot = this.project ?? null;
+    for (let dir = path.dirname(this.skillDir), n = 0; !this.#repoRoot && n < 2 && dir !== path.dirname(dir); dir = path.dirname(dir), n++) {
+      const st = await this.ctx.stat(path.join(dir, '.git'));
+      if (st && !(st instanceof Error)) this.#repoRoot = dir;
+    }
+    return this.#repoRoot;
+  }
+}
+
+/** What a template file does not report: its links resolve next to its copy (certainty.ts). */
+const TEMPLATE_QUIET = new Set(['reference-missing', 'reference-escapes-skill', 'reference-fragment-missing', 'reference-case-mismatch']);
+
+/** One checked document of the run: SKILL.md or a Markdown file it leads to. */
+export class DocumentRun {
+  /** the file diagnostics go to: undefined for SKILL.md */
+  readonly file: string | undefined;
+  /** a template (templates/report.md): copied before use, so nothing in it is reported missing */
+  readonly template: boolean;
+  /** scripts reported as not executable in this file (one chmod fixes every run) */
+  readonly unexecutable = new Set<string>();
+  #selfAnchors: Anchor[] | undefined;
+
+  constructor(readonly run: SkillRun, readonly d: SkillDocument) {
+    this.file = d === run.doc ? undefined : d.path;
+    this.template = d !== run.doc && isTemplateFile(relFrom(run.skillDir, d.path));
+  }
+
+  report(rule: RuleInfo, x: Report): void {
+    if (this.template && TEMPLATE_QUIET.has(rule.code)) return;
+    this.run.report(rule, { ...x, file: x.file ?? this.file });
+  }
+
+  anchorsOf(target: string): Pending<FileAnchors | TextRead> {
+    if (target === this.run.doc.path) return { anchors: this.run.anchorsOfSkillFile(), truncated: false };
+    if (target === this.d.path) return { anchors: (this.#selfAnchors ??= collectAnchors(this.d.text, this.d.lines)), truncated: false };
+    return this.run.ctx.anchorsNow(target);
+  }
+}
+
+function omitUndefined<T extends object>(o: T): T {
+  const out = {} as Record<string, unknown>;
+  for (const k in o) {
+    const v = o[k];
+    if (v !== undefined && k !== 'severity' && k !== 'file') out[k] = v;
+  }
+  return out as T;
+}

@@ -1,0 +1,31 @@
+// One fence rule for every Markdown scanner: the outline (folding, symbols), anchors and
+// references agree on where code is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSkillDocument } from '../../../server/src/core/document/parse';
+import { fenceCloses, fenceOpen } from '../../../server/src/core/markdown/fence';
+import { collectAnchors } from '../../../server/src/core/references/anchors';
+import { extractReferences } from '../../../server/src/core/references/extract';
+import { scanBody } from '../../../server/src/lsp/markdown';
+
+test('fenceOpen and fenceCloses follow CommonMark', () => {
+  assert.deepEqual(fenceOpen('```js'), { char: '`', len: 3, info: 'js', at: 0 });
+  assert.deepEqual(fenceOpen('   ~~~~ bash {x}'), { char: '~', len: 4, info: 'bash', at: 3 });
+  assert.equal(fenceOpen('```js``` is inline'), undefined);
+  assert.equal(fenceOpen('    ```'), undefined);
+  assert.equal(fenceOpen('``'), undefined);
+  assert.ok(fenceCloses('````  ', { char: '`', len: 3 }));
+  assert.ok(!fenceCloses('``` x', { char: '`', len: 3 }));
+  assert.ok(!fenceCloses('~~~', { char: '`', len: 3 }));
+  assert.ok(!fenceCloses('```', { char: '`', len: 4 }));
+});
+
+test('a line "```js``` is inline" opens no fence for the outline, the anchors or the references', () => {
+  const text = '---\nname: s\ndescription: d\n---\n```js``` is inline\n## Next\nSee [g](references/g.md#next).\n```bash\n# not a heading\n```\n';
+  const doc = parseSkillDocument('/w/s/SKILL.md', text);
+  const { headings, fences } = scanBody(doc);
+  assert.deepEqual(headings.map((h) => [h.text, h.line]), [['Next', 5]]);
+  assert.deepEqual(fences, [{ startLine: 7, endLine: 9 }]);
+  assert.deepEqual(collectAnchors(text).map((a) => a.id), ['next']);
+  assert.deepEqual(extractReferences(doc).map((r) => `${r.kind} ${r.path}`), ['link references/g.md']);
+});

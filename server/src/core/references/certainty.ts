@@ -71,8 +71,11 @@ const PLACEHOLDER = /<[^<>/]*>|(?<!\$)\{[^{}/]*\}|\[[^[\]/]*\]|\.\.\.|…|(?:^|\
 
 /** Whether a written path is a pattern to fill in (`references/<name>.md`, `references/filename.md`). */
 export function isPlaceholder(path: string): boolean {
-  return PLACEHOLDER.test(path);
+  return MAY_BE_PLACEHOLDER.test(path) && PLACEHOLDER.test(path);
 }
+
+/** What every placeholder holds, tested first: a cheap regex, and most paths fail it. */
+const MAY_BE_PLACEHOLDER = /[<{[…]|\.\.\.|f(?:ile|oo)|your|some|xx|ba[rz]|placeholder/i;
 
 /** Interpreters whose first path argument is the script they run. */
 const INTERPRETERS = new Set(['python', 'python3', 'py', 'node', 'bash', 'sh', 'zsh', 'ruby', 'perl', 'php', 'pwsh', 'powershell', 'deno', 'bun', 'tsx', 'ts-node', 'Rscript', 'julia', 'lua', 'uv', 'uvx']);

@@ -152,6 +152,8 @@ export interface Builder {
   names?: string[];
   /** the skill folder as written from its project's root (installedPath.ts), once asked */
   projectPrefix?: string;
+  /** the inline scan's state, reused line after line (inline.ts) */
+  lineScan?: object;
 }
 
 /**

@@ -5,7 +5,9 @@
 //     code --extensionDevelopmentPath=<repo> <repo>/examples
 // - Otherwise: the cached code-server (VS Code 1.100.3, installed on first use into
 //   .cache/code-server/) with skillmd installed as a symlink to this repo and the
-//   examples folder open; prints the URL and runs until Ctrl-C.
+//   examples folder open; prints the URL and runs until Ctrl-C. code-server's own
+//   output goes to .cache/vscode-start/code-server.log (its first line names a bare
+//   URL that only redirects: the one printed here is the workbench).
 //
 // Options / environment:
 //   --code-server          use code-server even when `code` is on PATH
@@ -100,13 +102,13 @@ async function main() {
   });
   const port = await step(`no free port near ${preferredPort}`, 'set PORT to a free port', () => freePort(preferredPort));
   const server = await step('code-server did not start', `see ${logFile}, then run \`npm start\` again`, () => startCodeServer({
-    entry: cs.entry, userDataDir, extensionsDir, folder, port, stateDir: join(state, 'state'), logFile, echo: true,
+    entry: cs.entry, userDataDir, extensionsDir, folder, port, stateDir: join(state, 'state'), logFile,
   }));
   // The slashes as they are: code-server redirects `%2F` to `/` (a 302 for a user's first request).
   const url = `${server.url}?folder=${folder.split('/').map(encodeURIComponent).join('/')}`;
   say(`VS Code 1.100.3 (code-server) with skillmd from ${repo}`);
   say(`open ${url}`);
-  say('after `npm run build`, run "Developer: Reload Window" to load the new bundles. Ctrl-C stops.');
+  say(`after \`npm run build\`, run "Developer: Reload Window" to load the new bundles. code-server's log: ${logFile}. Ctrl-C stops.`);
   return new Promise((done) => {
     const stop = () => {
       server.stop();

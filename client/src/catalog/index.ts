@@ -8,6 +8,7 @@ import { PREVIEW_AGENTS, type CatalogResult, type PreviewIndexOptions } from '..
 import { CatalogClient, type PreviewRequest } from './catalogClient';
 import { PreviewProvider, type OpenedPreview } from './previews';
 import { listSkillFiles, SkillsViewProvider, type SkillNode } from './skillsView';
+import { SkillsPresence } from './skillsPresence';
 
 export { PREVIEW_SCHEME, PREVIEW_LANGUAGE } from './previews';
 export type { SkillNode } from './skillsView';
@@ -19,7 +20,11 @@ export interface SkillsApi {
     getTreeItem(node: SkillNode): vscode.TreeItem;
     /** the view's message; undefined lets VS Code show the welcome content of an empty view */
     message(): string | undefined;
+    reveal(node: SkillNode, options?: { select?: boolean; focus?: boolean; expand?: boolean | number }): Thenable<void>;
+    visible(): boolean;
   };
+  /** the workspace holds a SKILL.md (context key `skillmd.hasSkills`: the view and the status bar item show) */
+  hasSkills(): boolean;
   /** the language server, and why its last start failed */
   serverStatus(): { state: ServerState; error?: string };
   catalog(agent?: string): Promise<CatalogResult>;
@@ -41,6 +46,7 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
   const catalog = new CatalogClient(client);
   const previews = new PreviewProvider(catalog);
   const provider = new SkillsViewProvider(catalog);
+  const presence = new SkillsPresence();
   const view = vscode.window.createTreeView('skillmd.skills', { treeDataProvider: provider, showCollapseAll: true });
   provider.attach(view);
 
@@ -60,7 +66,8 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
       status.tooltip = `skillmd: ${agent} shows ${r.skills.length} skill${r.skills.length === 1 ? '' : 's'}; its skill index is ${tokens} tokens (${r.tokenizer}).` +
         `${r.skipped.length + r.shadowed.length ? ` Left out: ${r.skipped.length} skipped, ${r.shadowed.length} shadowed.` : ''} Click to pick another agent.`;
     }
-    status.show();
+    if (presence.value) status.show();
+    else status.hide();
   };
   const fetchStatus = async () => {
     statusLive = true;
@@ -76,10 +83,15 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
   };
 
   context.subscriptions.push(
-    catalog, previews, provider, view, status,
+    catalog, previews, provider, view, status, presence,
     provider.onDidFetch((r) => {
       statusLive = true;
+      presence.report(r.skills.length + r.skipped.length + r.shadowed.length > 0);
       showStatus(r);
+    }),
+    presence.onDidChange(() => {
+      showStatus(catalog.cached());
+      maybeFetchStatus();
     }),
     catalog.onDidChange(() => {
       showStatus();
@@ -119,7 +131,11 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
       void vscode.window.showWarningMessage(`skillmd: ${vscode.workspace.asRelativePath(n.item.path)} has no name the agent could read (${n.item.message}), so there is nothing to preview.`);
       return undefined;
     }
-    if (n?.kind === 'file') return n.skillName;
+    if (n?.kind === 'file' || n?.kind === 'folder') {
+      if (n.skillName !== undefined) return n.skillName;
+      void vscode.window.showWarningMessage(`skillmd: ${vscode.workspace.asRelativePath(n.skillPath)} has no name the agent could read, so there is nothing to preview.`);
+      return undefined;
+    }
     if (n && typeof n.kind !== 'string' && typeof n.name === 'string') return n.name;
     return pickSkill(placeHolder);
   };
@@ -198,10 +214,22 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
       return agent;
     }),
     vscode.commands.registerCommand('skillmd.refreshSkills', () => provider.refresh()),
+    // The inline action of a skill row (a click on the row expands it).
+    vscode.commands.registerCommand('skillmd.openSkill', async (arg?: unknown) => {
+      const n = arg as SkillNode | undefined;
+      const file = n?.kind === 'skill' ? n.skill.path : n?.kind === 'excluded' ? n.item.path : n?.kind === 'file' || n?.kind === 'folder' ? n.skillPath : undefined;
+      const uri = file !== undefined ? vscode.Uri.file(file) : arg instanceof vscode.Uri ? arg : undefined;
+      if (!uri) return undefined;
+      return vscode.window.showTextDocument(uri, { preview: false });
+    }),
   );
 
   return {
-    skillsView: { getChildren: (n) => provider.getChildren(n), getTreeItem: (n) => provider.getTreeItem(n), message: () => view.message },
+    skillsView: {
+      getChildren: (n) => provider.getChildren(n), getTreeItem: (n) => provider.getTreeItem(n), message: () => view.message,
+      reveal: (n, options) => view.reveal(n, options), visible: () => view.visible,
+    },
+    hasSkills: () => presence.value,
     serverStatus: () => ({ state: client.state, ...(client.startError !== undefined ? { error: client.startError } : {}) }),
     catalog: (agent) => catalog.catalog(agent),
     preview: (req) => previews.open(req),

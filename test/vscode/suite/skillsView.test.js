@@ -9,7 +9,7 @@ const path = require('node:path');
 const vscode = require('vscode');
 const { activeExtension, workspaceRoot, waitFor } = require('./helpers');
 
-/** The tree as [label, description] rows, indented by depth (skill files not expanded). */
+/** The tree as [label, description] rows, indented by depth (skills not expanded). */
 async function treeRows(api) {
   const rows = [];
   const walk = async (node, depth) => {
@@ -17,7 +17,7 @@ async function treeRows(api) {
       const item = api.skillsView.getTreeItem(child);
       const label = typeof item.label === 'string' ? item.label : item.label.label;
       rows.push(`${'  '.repeat(depth)}${label} | ${item.description ?? ''} | ${item.iconPath?.id ?? ''} | ${item.contextValue}`);
-      if (child.kind !== 'skill') await walk(child, depth + 1);
+      if (child.kind !== 'skill' && child.kind !== 'excluded') await walk(child, depth + 1);
     }
   };
   await walk(undefined, 0);
@@ -61,10 +61,13 @@ suite('skills view and previews', () => {
       "  commit-helper | invalid: Skill name 'Commit Helper' is invalid: only letters, digits, hyphens, and underscores; no consecutive or leading/trailing separators.  Rename to something like 'my-skill-name' or 'My_Skill'. | error | skillmd.skill.excluded",
       "  broken-yaml | invalid: Skill 'broken-yaml' has an empty description.  Provide a description explaining what the skill does and when to use it. | error | skillmd.skill.excluded",
     ]);
-    // A skill's children are its files (what read_skill_file can read).
+    // A skill's children are its folder, SKILL.md first (what read_skill_file can read).
     const [, , skillsRoot] = await api.skillsView.getChildren();
     const brokenLinks = (await api.skillsView.getChildren(skillsRoot)).find((n) => n.skill?.name === 'broken-links');
-    assert.deepEqual((await api.skillsView.getChildren(brokenLinks)).map((n) => n.relpath), ['references/guide.md']);
+    const top = await api.skillsView.getChildren(brokenLinks);
+    assert.deepEqual(top.map((n) => [n.kind, n.relpath]), [['file', 'SKILL.md'], ['folder', 'references']]);
+    assert.deepEqual((await api.skillsView.getChildren(top[1])).map((n) => [n.kind, n.relpath]), [['file', 'references/guide.md']]);
+    assert.equal(api.skillsView.getTreeItem(top[0]).contextValue, 'skillmd.skillMain');
   });
 
   test('the catalog names the tokenizer and matches the CLI\'s --json', async () => {
@@ -104,7 +107,8 @@ suite('skills view and previews', () => {
     const load = await vscode.commands.executeCommand('skillmd.previewLoadSkill', pdf);
     const loadDoc = await vscode.workspace.openTextDocument(load.text[0]);
     assert.equal(loadDoc.getText(), cli(['load', 'pdf-forms', '--agent', 'lovia']).stdout);
-    const files = await api.skillsView.getChildren(pdf);
+    const references = (await api.skillsView.getChildren(pdf)).find((f) => f.relpath === 'references');
+    const files = await api.skillsView.getChildren(references);
     const forms = files.find((f) => f.relpath === 'references/forms.md');
     assert.ok(forms, files.map((f) => f.relpath).join(', '));
     const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', forms);
@@ -136,7 +140,8 @@ suite('skills view and previews', () => {
         return undefined;
       }, { timeout: 20_000, what: 'zz-folder in the claude-code tree' });
       assert.equal(node.skill.name, 'zz-folder');
-      const file = (await api.skillsView.getChildren(node)).find((f) => f.relpath === 'references/x.md');
+      const folder = (await api.skillsView.getChildren(node)).find((f) => f.relpath === 'references');
+      const file = (await api.skillsView.getChildren(folder)).find((f) => f.relpath === 'references/x.md');
       const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', file);
       assert.ok(read, 'a preview, not an error');
       assert.equal((await vscode.workspace.openTextDocument(read.text[0])).getText(), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');

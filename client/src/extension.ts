@@ -5,6 +5,7 @@ import { INDEX_STATUS, type CompletionData, type IndexStatus } from '../../serve
 import { registerArgumentTokens } from './argumentTokens';
 import { registerCatalogUi, type SkillsApi } from './catalog';
 import { registerFileReferences } from './fileReferences';
+import { registerNewSkill } from './newSkill';
 import { registerRenameSkill } from './renameSkill';
 import { ServerClient } from './serverClient';
 
@@ -70,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
   );
   registerFileReferences(context, server);
   registerRenameSkill(context, server);
+  registerNewSkill(context, server);
   registerArgumentTokens(context);
   // Skills view, previews, status bar: they ask the server only once shown or used.
   const api = registerCatalogUi(context, server);

@@ -44,6 +44,7 @@ import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
 import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
+import { registerNewSkill } from './lsp/newSkill';
 import { commandName, selectTransport, serverUsage } from './lsp/transport';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
@@ -110,7 +111,8 @@ const settingsReady = new Promise<void>((resolve) => (settingsLoaded = resolve))
 const versionOf = (uri: string) => documents.get(uri)?.version ?? null;
 const targetsFor = (file: string) => resolveSkillSettings(file, config.optionsFor(file)).targets;
 // Catalog and preview requests. Before onDidChangeWatchedFiles below: it chains behind that handler.
-registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+const catalogService = registerCatalogFeatures(connection, { fs, config, folders: () => folders, capabilities: () => caps, ready: settingsReady });
+registerNewSkill(connection, { fs, config, roots: () => catalogService.roots(), ready: settingsReady });
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;

@@ -177,7 +177,7 @@ function pageRequestOf(line) {
  *   text, or with `sel@attr` an attribute, of each `fields` sub-selector)
  * - click { selector, text?, inner?, count? }: a real mouse click (count 2: a double
  *   click) on the first match containing `text`, or on its part `inner` (hovered first)
- * - hover { selector, text?, inner? }, press { key }
+ * - hover { selector, text?, inner? }, press { key }, type { text } (keystrokes)
  */
 async function answerPageRequest(getPage, req, pageDir) {
   const page = getPage();
@@ -229,6 +229,10 @@ async function answerPageRequest(getPage, req, pageDir) {
         break;
       case 'press':
         await page.keyboard.press(req.key);
+        answer = { value: true };
+        break;
+      case 'type':
+        await page.keyboard.type(req.text, { delay: req.delayMs ?? 20 });
         answer = { value: true };
         break;
       default:

@@ -83,6 +83,7 @@ suite('workspace without skills', () => {
       assert.deepEqual(texts, [
         'No skills found for this agent. Skills live in .claude/skills, .github/skills, .agents/skills, .codex/skills, .opencode/skills or skills/ (and in the roots of .skillmd.json).',
         'Pick Agent',
+        'New Skill…',
       ]);
     } finally {
       fs.rmSync(path.dirname(stray), { recursive: true, force: true });

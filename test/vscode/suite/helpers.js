@@ -122,7 +122,8 @@ function hasWorkbench() {
  * from the extension host): `{ op: 'screenshot', name }` into test/artifacts/,
  * `{ op: 'query', selector }` → [{ text, ariaLabel, ariaExpanded, ariaLevel, className, visible }],
  * `{ op: 'click', selector, text?, inner?, count? }` (`inner`: a part of the element,
- * e.g. an inline action of a tree row, hovered first), `{ op: 'hover', … }`, `{ op: 'press', key }`.
+ * e.g. an inline action of a tree row, hovered first), `{ op: 'hover', … }`, `{ op: 'press', key }`,
+ * `{ op: 'type', text }` (keystrokes into whatever has the focus).
  */
 async function workbench(request, { timeout = 30_000 } = {}) {
   const dir = process.env.SKILLMD_VSCODE_PAGE_DIR;

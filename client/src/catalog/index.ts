@@ -4,8 +4,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ServerClient, ServerState } from '../serverClient';
-import { PREVIEW_AGENTS, type CatalogResult, type PreviewIndexOptions } from '../../../server/src/protocol';
-import { CatalogClient, type PreviewRequest } from './catalogClient';
+import type { CatalogResult, PreviewIndexOptions } from '../../../server/src/protocol';
+import { CatalogClient, PICKABLE_AGENTS, type PreviewRequest } from './catalogClient';
 import { PreviewProvider, type OpenedPreview } from './previews';
 import { listSkillFiles, SkillsViewProvider, type SkillNode } from './skillsView';
 import { SkillsPresence } from './skillsPresence';
@@ -38,12 +38,43 @@ const AGENT_LABELS: Record<string, string> = {
   eino: 'CloudWeGo Eino: skill tool',
   codex: 'OpenAI Codex: `## Skills` list',
   'claude-code': 'Claude Code: skill listing + Skill tool (reverse-engineered)',
+  copilot: 'GitHub Copilot in VS Code: `<skills>` listing, skill tool result',
+  opencode: 'opencode: skill tool description and result',
 };
 
 const isSkillDoc = (d: vscode.TextDocument | undefined) => !!d && d.uri.scheme === 'file' && /(^|[\\/])skill\.md$/i.test(d.uri.fsPath);
 
+/**
+ * The agent pick list: a choice applies to this workspace only (workspace state);
+ * each row's save button also writes it to the workspace settings.
+ */
+function pickAgentUi(current: string, autoNow: string | undefined): Promise<{ agent: string; save: boolean } | undefined> {
+  const save: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('save'), tooltip: 'Use and save to the workspace settings (.vscode/settings.json)' };
+  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { agent: string }>();
+  qp.title = 'Pick Preview Agent';
+  qp.placeholder = 'Agent whose view of the skills to preview (for this workspace; the save button writes the setting)';
+  qp.items = ['auto', ...PICKABLE_AGENTS].map((a) => ({
+    agent: a, label: a, buttons: [save],
+    description: a === current ? '(current)' : undefined,
+    detail: a === 'auto' ? `the agents the workspace's skills target${autoNow ? ` (now ${autoNow})` : ''}` : AGENT_LABELS[a],
+  }));
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (v: { agent: string; save: boolean } | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(v);
+      qp.dispose();
+    };
+    qp.onDidAccept(() => finish(qp.selectedItems[0] ? { agent: qp.selectedItems[0].agent, save: false } : undefined));
+    qp.onDidTriggerItemButton((e) => finish({ agent: e.item.agent, save: true }));
+    qp.onDidHide(() => finish(undefined));
+    qp.show();
+  });
+}
+
 export function registerCatalogUi(context: vscode.ExtensionContext, client: ServerClient): SkillsApi {
-  const catalog = new CatalogClient(client);
+  const catalog = new CatalogClient(client, context.workspaceState);
   const previews = new PreviewProvider(catalog);
   const provider = new SkillsViewProvider(catalog);
   const presence = new SkillsPresence();
@@ -199,19 +230,11 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
         return fail(e);
       }
     }),
-    vscode.commands.registerCommand('skillmd.pickAgent', async (agentArg?: string) => {
-      let agent = agentArg;
-      if (agent === undefined) {
-        const current = vscode.workspace.getConfiguration('skillmd').get<string>('previewAgent', 'auto');
-        const items = ['auto', ...PREVIEW_AGENTS].map((a) => ({
-          label: a, description: a === current ? '(current)' : undefined,
-          detail: a === 'auto' ? 'the first of these agents in `targets`, else lovia' : AGENT_LABELS[a],
-        }));
-        agent = (await vscode.window.showQuickPick(items, { placeHolder: 'Agent whose view of the skills to preview' }))?.label;
-      }
-      if (agent === undefined) return undefined;
-      await catalog.setAgent(agent);
-      return agent;
+    vscode.commands.registerCommand('skillmd.pickAgent', async (agentArg?: string, opts?: { save?: boolean }) => {
+      const picked = agentArg !== undefined ? { agent: agentArg, save: !!opts?.save } : await pickAgentUi(catalog.choice, catalog.cached()?.agent);
+      if (!picked) return undefined;
+      await catalog.setAgent(picked.agent, { save: picked.save });
+      return picked.agent;
     }),
     vscode.commands.registerCommand('skillmd.refreshSkills', () => provider.refresh()),
     // The inline action of a skill row (a click on the row expands it).

@@ -78,22 +78,21 @@ suite('skills view and previews', () => {
     assert.equal(cat.tokenizer, 'o200k_base (gpt-tokenizer)');
   });
 
-  test('skillmd.previewIndex opens the exact index text (= `skillmd index --agent lovia`) and the report beside it', async () => {
+  test('skillmd.previewIndex opens the exact index text (= `skillmd index --agent lovia`), the report below its separator', async () => {
     const out = cli(['index', '--agent', 'lovia']);
     const opened = await vscode.commands.executeCommand('skillmd.previewIndex');
     assert.ok(opened, 'the command returned the opened preview');
-    assert.equal(opened.text.length, 1);
-    const doc = await vscode.workspace.openTextDocument(opened.text[0]);
+    assert.deepEqual(opened.parts.map((p) => p.id), ['index']);
+    const doc = await vscode.workspace.openTextDocument(opened.uri);
     assert.equal(doc.uri.scheme, 'skillmd-preview');
     assert.equal(doc.languageId, 'skill-preview');
-    assert.equal(doc.getText(), out.stdout);
-    assert.ok(doc.getText().startsWith('## Skills\n- `pdf-forms` — Fill in and flatten PDF forms'), doc.getText().slice(0, 80));
-    const report = await vscode.workspace.openTextDocument(opened.report);
-    assert.equal(report.getText(), out.stderr);
-    assert.match(report.getText(), /^total: 325 tokens \(o200k_base \(gpt-tokenizer\)\)$/m);
-    // The agent text editor is the active one; the report is visible beside it.
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.text[0].toString());
-    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === opened.report.toString()));
+    assert.equal(doc.getText(opened.parts[0].range), out.stdout);
+    assert.ok(out.stdout.startsWith('## Skills\n- `pdf-forms` — Fill in and flatten PDF forms'), out.stdout.slice(0, 80));
+    // One document: the agent text, then the report under a separator (not sent to the model).
+    assert.equal(doc.getText(), `${out.stdout}${out.stdout.endsWith('\n') ? '' : '\n'}\n━━━━ skillmd report (not sent to the model) ━━━━\n${out.stderr}`);
+    assert.equal(doc.getText(opened.report), out.stderr);
+    assert.match(out.stderr, /^total: 325 tokens \(o200k_base \(gpt-tokenizer\)\)$/m);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.uri.toString());
   });
 
   test('the status bar shows the agent and the index tokens', async () => {
@@ -105,22 +104,23 @@ suite('skills view and previews', () => {
     const [root] = await api.skillsView.getChildren();
     const [pdf] = await api.skillsView.getChildren(root);
     const load = await vscode.commands.executeCommand('skillmd.previewLoadSkill', pdf);
-    const loadDoc = await vscode.workspace.openTextDocument(load.text[0]);
-    assert.equal(loadDoc.getText(), cli(['load', 'pdf-forms', '--agent', 'lovia']).stdout);
+    const loadDoc = await vscode.workspace.openTextDocument(load.uri);
+    assert.equal(loadDoc.getText(load.parts[0].range), cli(['load', 'pdf-forms', '--agent', 'lovia']).stdout);
     const references = (await api.skillsView.getChildren(pdf)).find((f) => f.relpath === 'references');
     const files = await api.skillsView.getChildren(references);
     const forms = files.find((f) => f.relpath === 'references/forms.md');
     assert.ok(forms, files.map((f) => f.relpath).join(', '));
     const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', forms);
-    const readDoc = await vscode.workspace.openTextDocument(read.text[0]);
-    assert.equal(readDoc.getText(), cli(['read', 'pdf-forms', 'references/forms.md', '--agent', 'lovia']).stdout);
-    assert.match(readDoc.getText(), /^\[skill: pdf-forms {2}file: references\/forms\.md\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\n/);
+    const readDoc = await vscode.workspace.openTextDocument(read.uri);
+    const readText = readDoc.getText(read.parts[0].range);
+    assert.equal(readText, cli(['read', 'pdf-forms', 'references/forms.md', '--agent', 'lovia']).stdout);
+    assert.match(readText, /^\[skill: pdf-forms {2}file: references\/forms\.md\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\n/);
     // Only lovia has read_skill_file: with another agent picked, lovia still answers.
     await vscode.commands.executeCommand('skillmd.pickAgent', 'codex');
     try {
       const again = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', forms);
       assert.ok(again, 'a preview, not an error');
-      assert.equal((await vscode.workspace.openTextDocument(again.text[0])).getText(), readDoc.getText());
+      assert.equal((await vscode.workspace.openTextDocument(again.uri)).getText(again.parts[0].range), readText);
     } finally {
       await vscode.commands.executeCommand('skillmd.pickAgent', 'auto');
     }
@@ -144,7 +144,7 @@ suite('skills view and previews', () => {
       const file = (await api.skillsView.getChildren(folder)).find((f) => f.relpath === 'references/x.md');
       const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', file);
       assert.ok(read, 'a preview, not an error');
-      assert.equal((await vscode.workspace.openTextDocument(read.text[0])).getText(), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');
+      assert.equal((await vscode.workspace.openTextDocument(read.uri)).getText(read.parts[0].range), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');
     } finally {
       await vscode.commands.executeCommand('skillmd.pickAgent', 'auto');
       await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
@@ -157,8 +157,8 @@ suite('skills view and previews', () => {
     try {
       await waitFor(async () => (await treeRows(api)).some((r) => r.includes('zz-new-skill')), { timeout: 20_000, what: 'zz-new-skill in the Skills view' });
       const opened = await vscode.commands.executeCommand('skillmd.previewIndex');
-      const doc = await vscode.workspace.openTextDocument(opened.text[0]);
-      assert.match(doc.getText(), /\n- `zz-new-skill` — Added while the preview is open\. Use when testing live updates\.\n/);
+      const doc = await vscode.workspace.openTextDocument(opened.uri);
+      assert.match(doc.getText(opened.parts[0].range), /\n- `zz-new-skill` — Added while the preview is open\. Use when testing live updates\.\n/);
     } finally {
       await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
     }

@@ -77,8 +77,30 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
    */
   private readonly expanded = new Map<string, boolean>();
 
+  /** skill and left-out skill rows last listed, by their folder: refreshed when its diagnostics change */
+  private readonly skillRows = new Map<string, SkillNode>();
+  private pendingDiagnostics = new Set<string>();
+  private diagnosticsTimer: ReturnType<typeof setTimeout> | undefined;
+
   constructor(private readonly catalog: CatalogClient) {
-    this.subscriptions.push(catalog.onDidChange(() => this.refresh()));
+    this.subscriptions.push(
+      catalog.onDidChange(() => this.refresh()),
+      vscode.languages.onDidChangeDiagnostics((e) => this.diagnosticsChanged(e.uris)),
+    );
+  }
+
+  /** Re-renders the rows of the skills whose files' diagnostics changed (batched). */
+  private diagnosticsChanged(uris: readonly vscode.Uri[]): void {
+    for (const u of uris) if (u.scheme === 'file') this.pendingDiagnostics.add(u.fsPath);
+    if (this.diagnosticsTimer || this.pendingDiagnostics.size === 0) return;
+    this.diagnosticsTimer = setTimeout(() => {
+      this.diagnosticsTimer = undefined;
+      const files = [...this.pendingDiagnostics];
+      this.pendingDiagnostics.clear();
+      for (const [dir, node] of this.skillRows) {
+        if (files.some((f) => isInside(f, dir))) this.emitter.fire(node);
+      }
+    }, 150);
   }
 
   attach(view: vscode.TreeView<SkillNode>): void {
@@ -107,7 +129,11 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
 
   async getChildren(node?: SkillNode): Promise<SkillNode[]> {
     const children = await this.childrenOf(node);
-    for (const c of children) this.parents.set(nodeId(c), node);
+    for (const c of children) {
+      this.parents.set(nodeId(c), node);
+      if (c.kind === 'skill') this.skillRows.set(c.skill.dir, c);
+      else if (c.kind === 'excluded') this.skillRows.set(path.dirname(c.item.path), c);
+    }
     return children;
   }
 
@@ -149,6 +175,7 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
       return [];
     }
     this.last = result;
+    this.skillRows.clear();
     this.fetchedEmitter.fire(result);
     const nodes: SkillNode[] = [];
     for (const root of result.roots) {
@@ -198,9 +225,11 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
         // No click command: one click expands it, as a folder in the Explorer; the
         // inline action and its SKILL.md row open it.
         const item = new vscode.TreeItem(s.name, Collapsed);
-        const d = s.diagnostics;
-        const issues = [d.errors ? `${d.errors} error${d.errors === 1 ? '' : 's'}` : '', d.warnings ? `${d.warnings} warning${d.warnings === 1 ? '' : 's'}` : ''].filter(Boolean);
+        // The Problems panel's own diagnostics for the skill's files, not a second count.
+        const d = problemsIn(s.dir);
+        const issues = describeProblems(d);
         item.description = [`${s.indexTokens ?? s.tokens} tokens`, ...issues].join(' · ');
+        item.resourceUri = vscode.Uri.file(s.dir);
         item.iconPath = d.errors
           ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'))
           : d.warnings
@@ -232,7 +261,8 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
         const x = node.item;
         const item = new vscode.TreeItem(x.name ?? path.basename(path.dirname(x.path)), Collapsed);
         const why = x.reason === 'shadowed' && x.winner ? `by ${vscode.workspace.asRelativePath(x.winner)}` : x.message;
-        item.description = `${reasonLabel[x.reason]}: ${why}`;
+        const issues = describeProblems(problemsIn(path.dirname(x.path)));
+        item.description = [...issues, `${reasonLabel[x.reason]}: ${why}`].join(' · ');
         item.iconPath = x.reason === 'invalid'
           ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'))
           : x.reason === 'shadowed'
@@ -280,10 +310,37 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
   }
 
   dispose(): void {
+    if (this.diagnosticsTimer) clearTimeout(this.diagnosticsTimer);
     for (const s of this.subscriptions) s.dispose();
     this.emitter.dispose();
     this.fetchedEmitter.dispose();
   }
+}
+
+function isInside(file: string, dir: string): boolean {
+  return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+}
+
+/** Errors and warnings VS Code holds (the Problems panel) for the files in `dir`. */
+export function problemsIn(dir: string): { errors: number; warnings: number; codes: string[] } {
+  let errors = 0;
+  let warnings = 0;
+  const codes = new Set<string>();
+  for (const [uri, list] of vscode.languages.getDiagnostics()) {
+    if (uri.scheme !== 'file' || !isInside(uri.fsPath, dir)) continue;
+    for (const d of list) {
+      if (d.severity === vscode.DiagnosticSeverity.Error) errors++;
+      else if (d.severity === vscode.DiagnosticSeverity.Warning) warnings++;
+      else continue;
+      const code = typeof d.code === 'object' ? d.code.value : d.code;
+      if (code !== undefined) codes.add(String(code));
+    }
+  }
+  return { errors, warnings, codes: [...codes].sort() };
+}
+
+function describeProblems(d: { errors: number; warnings: number }): string[] {
+  return [d.errors ? `${d.errors} error${d.errors === 1 ? '' : 's'}` : '', d.warnings ? `${d.warnings} warning${d.warnings === 1 ? '' : 's'}` : ''].filter(Boolean);
 }
 
 function escapeMd(s: string): string {

@@ -143,9 +143,10 @@ async function screenshot(name, settleMs) {
 
 /**
  * The rows of the Skills tree as the user sees them, from the DOM:
- * `<indent><▾ expanded | ▸ collapsed | · no arrow> <label> | <description>`.
+ * `<indent><▾ expanded | ▸ collapsed | · no arrow> <label> | <description>` (without
+ * the problem counts unless `badges`).
  */
-async function skillsTreeRows() {
+async function skillsTreeRows({ badges = false } = {}) {
   const rows = await workbench({
     op: 'query', selector: '.part.sidebar [id="workbench.view.extension.skillmd"] .monaco-list-row',
     fields: { label: '.label-name', description: '.label-description', twistie: '.monaco-tl-twistie@class' },
@@ -153,7 +154,9 @@ async function skillsTreeRows() {
   return rows.filter((r) => r.visible).map((r) => {
     const t = r.twistie ?? '';
     const state = !t.includes('collapsible') ? '·' : t.includes('collapsed') ? '▸' : '▾';
-    return `${'  '.repeat(Number(r.ariaLevel) - 1)}${state} ${r.label}${r.description ? ` | ${r.description}` : ''}`;
+    // Problem counts follow the Problems panel (its timing too): left out unless asked for.
+    const description = badges ? r.description : (r.description ?? '').replace(/ · \d+ (errors?|warnings?)/g, '').replace(/^(\d+ (errors?|warnings?)( · )?)+/, '');
+    return `${'  '.repeat(Number(r.ariaLevel) - 1)}${state} ${r.label}${description ? ` | ${description}` : ''}`;
   });
 }
 

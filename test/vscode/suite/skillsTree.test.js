@@ -144,3 +144,100 @@ suite('skills tree (as the user sees it)', () => {
     await screenshot('vscode-skills-tree.png');
   });
 });
+
+suite('skills tree badges = the Problems panel', () => {
+  let api;
+  before(async () => {
+    api = (await activeExtension()).exports;
+    await vscode.workspace.getConfiguration('skillmd').update('previewAgent', 'lovia', vscode.ConfigurationTarget.Workspace);
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('skillmd').update('previewAgent', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  /** [skill, errors, warnings] as VS Code holds the diagnostics of the files in each skill folder. */
+  function problemsPanel(dirs) {
+    return dirs.map((dir) => {
+      let e = 0;
+      let w = 0;
+      for (const [uri, list] of vscode.languages.getDiagnostics()) {
+        if (!uri.fsPath.startsWith(dir + path.sep)) continue;
+        e += list.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
+        w += list.filter((d) => d.severity === vscode.DiagnosticSeverity.Warning).length;
+      }
+      return [path.basename(dir), e, w];
+    });
+  }
+
+  async function skillRows() {
+    const out = [];
+    for (const root of await api.skillsView.getChildren()) {
+      for (const n of await api.skillsView.getChildren(root)) {
+        if (n.kind === 'skill' || n.kind === 'excluded') {
+          const dir = n.kind === 'skill' ? n.skill.dir : path.dirname(n.item.path);
+          const item = api.skillsView.getTreeItem(n);
+          out.push({
+            kind: n.kind, dir, description: item.description, icon: item.iconPath?.id,
+            tokens: n.kind === 'skill' ? n.skill.indexTokens ?? n.skill.tokens : undefined,
+            reason: n.kind === 'excluded' ? String(item.description).replace(/^(\d+ (errors?|warnings?) · )+/, '') : undefined,
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** What a row must say for `panel`'s counts: tokens (skills) or the reason (left-out ones), with the counts. */
+  function expected(row, [, e, w]) {
+    const parts = [e ? `${e} error${e === 1 ? '' : 's'}` : '', w ? `${w} warning${w === 1 ? '' : 's'}` : ''].filter(Boolean);
+    return row.kind === 'skill' ? [`${row.tokens} tokens`, ...parts].join(' · ') : [...parts, row.reason].join(' · ');
+  }
+
+  async function agree(what, panelReady = () => true) {
+    let rows;
+    let panel;
+    try {
+      await waitFor(async () => {
+        rows = await skillRows();
+        panel = problemsPanel(rows.map((r) => r.dir));
+        if (!panelReady(rows, panel)) return false;
+        // A left-out skill's icon says why it is left out; a skill's, its worst problem.
+        return rows.every((r, i) => r.description === expected(r, panel[i]) && (r.kind !== 'skill' || r.icon === (panel[i][1] ? 'error' : panel[i][2] ? 'warning' : 'book')));
+      }, { timeout: 20_000, what });
+    } catch (e) {
+      throw new Error(`${e.message}\n${JSON.stringify({ rows, panel }, null, 1)}`);
+    }
+    return { rows, panel };
+  }
+
+  test('each skill row counts the errors and warnings the Problems panel lists for its files', async () => {
+    await waitFor(async () => {
+      const s = await vscode.commands.executeCommand('skillmd.showIndexStatus');
+      return s && s.state === 'ready' && s.references.state !== 'checking';
+    }, { timeout: 30_000, what: 'the workspace index' });
+    // The examples' broken skills (issue 18: broken-links had problems and no badge,
+    // Data_Cleaner errors and "1 warning"): once the panel lists them, the rows say the same.
+    const of = (rows, panel, name) => panel[rows.findIndex((r) => path.basename(r.dir) === name)];
+    const { rows, panel } = await agree('the rows to agree with the Problems panel', (r, p) => of(r, p, 'Data_Cleaner')[1] > 0 && of(r, p, 'broken-links')[1] + of(r, p, 'broken-links')[2] > 0);
+    const row = (name) => rows.find((r) => path.basename(r.dir) === name);
+    assert.match(row('Data_Cleaner').description, /^37 tokens · \d+ errors?/);
+    assert.match(row('broken-links').description, /^27 tokens · \d+ (errors?|warnings?)/);
+    assert.ok(of(rows, panel, 'Data_Cleaner')[1] > 0);
+  });
+
+  test('a new problem on disk shows in the row as soon as in the Problems panel, and goes with it', async () => {
+    const file = path.join(workspaceRoot(), '.claude', 'skills', 'pdf-forms', 'SKILL.md');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, `${text}\nSee [the missing guide](references/missing-guide.md).\n`);
+    try {
+      const pdf = (rows, panel) => panel[rows.findIndex((r) => path.basename(r.dir) === 'pdf-forms')];
+      const { rows, panel } = await agree('pdf-forms with a problem', (r, p) => pdf(r, p)[1] + pdf(r, p)[2] > 0);
+      assert.match(rows.find((r) => path.basename(r.dir) === 'pdf-forms').description, /^\d+ tokens · \d+ (error|warning)/);
+      assert.ok(pdf(rows, panel)[1] + pdf(rows, panel)[2] > 0);
+    } finally {
+      fs.writeFileSync(file, text);
+    }
+    const { rows } = await agree('pdf-forms clean again', (r, p) => problemsPanel([r.find((x) => path.basename(x.dir) === 'pdf-forms').dir])[0][1] === 0 && p.length > 0);
+    assert.equal(rows.find((r) => path.basename(r.dir) === 'pdf-forms').description, '71 tokens');
+  });
+});

@@ -16,7 +16,10 @@ async function treeRows(api) {
     for (const child of await api.skillsView.getChildren(node)) {
       const item = api.skillsView.getTreeItem(child);
       const label = typeof item.label === 'string' ? item.label : item.label.label;
-      rows.push(`${'  '.repeat(depth)}${label} | ${item.description ?? ''} | ${item.iconPath?.id ?? ''} | ${item.contextValue}`);
+      // Problem counts and their icons are the Problems panel's (skillsTree.test.js): not listed here.
+      const description = String(item.description ?? '').replace(/ · \d+ (errors?|warnings?)/g, '').replace(/^(\d+ (errors?|warnings?) · )+/, '');
+      const icon = child.kind === 'skill' ? 'book' : item.iconPath?.id ?? '';
+      rows.push(`${'  '.repeat(depth)}${label} | ${description} | ${icon} | ${item.contextValue}`);
       if (child.kind !== 'skill' && child.kind !== 'excluded') await walk(child, depth + 1);
     }
   };

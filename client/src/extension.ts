@@ -8,6 +8,7 @@ import { registerFileReferences } from './fileReferences';
 import { registerNewSkill } from './newSkill';
 import { registerRenameSkill } from './renameSkill';
 import { ServerClient } from './serverClient';
+import { SkillFolders } from './skillFolders';
 
 let client: ServerClient | undefined;
 
@@ -23,7 +24,7 @@ export const skillSelector = [
   { scheme: 'file', language: 'markdown', pattern: '**/*.md' },
 ];
 
-export async function activate(context: vscode.ExtensionContext): Promise<SkillsApi> {
+export async function activate(context: vscode.ExtensionContext): Promise<SkillsApi & { skillFolders(): string[] }> {
   const serverModule = context.asAbsolutePath(path.join('server', 'out', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.stdio },
@@ -70,11 +71,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
     vscode.commands.registerCommand('skillmd.restartServer', () => server.restart()),
   );
   registerFileReferences(context, server);
+  const skillFolders = new SkillFolders();
+  context.subscriptions.push(skillFolders);
   registerRenameSkill(context, server);
   registerNewSkill(context, server);
   registerArgumentTokens(context);
   // Skills view, previews, status bar: they ask the server only once shown or used.
-  const api = registerCatalogUi(context, server);
+  const api = { ...registerCatalogUi(context, server), skillFolders: () => skillFolders.folders };
 
   // The server starts for the first skill file opened, or now if a skill is around
   // (any request, e.g. from the Skills view or a command, starts it too).

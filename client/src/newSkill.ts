@@ -1,4 +1,4 @@
-// **skillmd: New Skill…** (command palette, the Skills view's title bar, a root's
+// **Skillmd: New Skill…** (command palette, the Skills view's title bar, a root's
 // context menu, the view's welcome button): pick a root, type a name (checked as it
 // is typed by the server, with the rules of that root's targets), then the folder
 // and a SKILL.md skeleton are created and opened with the description selected.

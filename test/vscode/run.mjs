@@ -175,7 +175,7 @@ function pageRequestOf(line) {
  * - screenshot { name }: the workbench into test/artifacts/<name>
  * - query { selector, fields? }: the matching elements' text and ARIA state (and the
  *   text, or with `sel@attr` an attribute, of each `fields` sub-selector)
- * - click { selector, text?, inner?, count? }: a real mouse click (count 2: a double
+ * - click { selector, text?, inner?, count?, button? }: a real mouse click (count 2: a double
  *   click) on the first match containing `text`, or on its part `inner` (hovered first)
  * - hover { selector, text?, inner? }, press { key }, type { text } (keystrokes)
  */
@@ -220,7 +220,7 @@ async function answerPageRequest(getPage, req, pageDir) {
         })), req.fields ?? {}) };
         break;
       case 'click':
-        await (await target()).click({ clickCount: req.count ?? 1, timeout: 10_000 });
+        await (await target()).click({ clickCount: req.count ?? 1, button: req.button ?? 'left', timeout: 10_000 });
         answer = { value: true };
         break;
       case 'hover':

@@ -87,7 +87,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   provideTextDocumentContent(uri: vscode.Uri): string {
     const kind = PreviewProvider.kindOf(uri);
     // A tab restored after a reload has no result yet: say how to fill it.
-    return (kind && this.current.get(kind)?.layout.text) ?? 'Run a skillmd preview command (Skills view, or the command palette: "skillmd: Preview …") to show what the agent sees.\n';
+    return (kind && this.current.get(kind)?.layout.text) ?? 'Run a skillmd preview command (Skills view, or the command palette: "Skillmd: Preview …") to show what the agent sees.\n';
   }
 
   /** Asks the server, then shows the kind's one document with the fresh result. */

@@ -194,7 +194,9 @@ async function answerPageRequest(getPage, req, pageDir) {
     switch (req.op) {
       case 'screenshot': {
         mkdirSync(artifacts, { recursive: true });
-        await page.waitForTimeout(req.settleMs ?? 500);
+        // The pointer off the workbench's parts: no hover or tooltip in the picture.
+        await page.mouse.move(page.viewportSize().width - 2, page.viewportSize().height / 2);
+        await page.waitForTimeout(req.settleMs ?? 800);
         const file = join(artifacts, req.name);
         await page.screenshot({ path: file });
         say(`screenshot: ${relative(repo, file)}`);

@@ -67,6 +67,7 @@ suite('previews', () => {
     // For the README: the Skills view beside the preview.
     await vscode.commands.executeCommand('skillmd.skills.focus');
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await vscode.commands.executeCommand('notifications.clearAll');
     await screenshot('vscode-preview.png', 1500);
   });
 

@@ -30,6 +30,7 @@ suite('screenshots', () => {
     assert.ok(diags.some((d) => (d.code?.value ?? d.code) === 'unknown-field'), JSON.stringify(diags.map((d) => d.code)));
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     await vscode.commands.executeCommand('skillmd.skills.focus');
+    await vscode.commands.executeCommand('notifications.clearAll');
     await screenshot('vscode-problems-after-rename.png', 2000);
   }, 60_000);
 });

@@ -111,11 +111,6 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
     );
   }
 
-  /** Whether a row is shown expanded (the user's choice, else its default). */
-  isExpanded(node: SkillNode): boolean {
-    return this.getTreeItem(node).collapsibleState === vscode.TreeItemCollapsibleState.Expanded;
-  }
-
   refresh(): void {
     this.emitter.fire(undefined);
   }

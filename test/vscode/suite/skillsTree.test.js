@@ -239,6 +239,7 @@ suite('skills tree badges = the Problems panel', () => {
   test('a new problem shows in the row as soon as in the Problems panel, and goes with it', async () => {
     const file = path.join(workspaceRoot(), '.claude', 'skills', 'pdf-forms', 'SKILL.md');
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const original = editor.document.getText();
     const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
     await editor.edit((e) => e.insert(end, '\nSee [the missing guide](references/missing-guide.md).\n'));
     await editor.document.save();
@@ -248,8 +249,12 @@ suite('skills tree badges = the Problems panel', () => {
       assert.match(rows.find((r) => path.basename(r.dir) === 'pdf-forms').description, /^\d+ tokens · \d+ (error|warning)/);
       assert.ok(pdf(rows, panel)[1] + pdf(rows, panel)[2] > 0);
     } finally {
-      await vscode.commands.executeCommand('undo');
+      const all = new vscode.Range(0, 0, editor.document.lineCount, 0);
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(editor.document.uri, all, original);
+      await vscode.workspace.applyEdit(edit);
       await editor.document.save();
+      assert.equal(fs.readFileSync(file, 'utf8'), original);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
     const { rows } = await agree('pdf-forms clean again', (r, p) => problemsPanel([r.find((x) => path.basename(x.dir) === 'pdf-forms').dir])[0][1] === 0 && p.length > 0);

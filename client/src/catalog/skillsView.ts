@@ -80,6 +80,8 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
   /** skill and left-out skill rows last listed, by their folder: refreshed when its diagnostics change */
   private readonly skillRows = new Map<string, SkillNode>();
   private pendingDiagnostics = new Set<string>();
+  /** the counts each skill row was last rendered with, by folder */
+  private readonly shownProblems = new Map<string, string>();
   private diagnosticsTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly catalog: CatalogClient) {
@@ -98,7 +100,10 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
       const files = [...this.pendingDiagnostics];
       this.pendingDiagnostics.clear();
       for (const [dir, node] of this.skillRows) {
-        if (files.some((f) => isInside(f, dir))) this.emitter.fire(node);
+        if (!files.some((f) => isInside(f, dir))) continue;
+        // Only rows whose counts changed: a re-render while the user expands a row can undo it.
+        const now = JSON.stringify(problemsIn(dir));
+        if (this.shownProblems.get(dir) !== now) this.emitter.fire(node);
       }
     }, 150);
   }
@@ -222,6 +227,7 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
         const item = new vscode.TreeItem(s.name, Collapsed);
         // The Problems panel's own diagnostics for the skill's files, not a second count.
         const d = problemsIn(s.dir);
+        this.shownProblems.set(s.dir, JSON.stringify(d));
         const issues = describeProblems(d);
         item.description = [`${s.indexTokens ?? s.tokens} tokens`, ...issues].join(' · ');
         item.resourceUri = vscode.Uri.file(s.dir);
@@ -256,7 +262,9 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
         const x = node.item;
         const item = new vscode.TreeItem(x.name ?? path.basename(path.dirname(x.path)), Collapsed);
         const why = x.reason === 'shadowed' && x.winner ? `by ${vscode.workspace.asRelativePath(x.winner)}` : x.message;
-        const issues = describeProblems(problemsIn(path.dirname(x.path)));
+        const counts = problemsIn(path.dirname(x.path));
+        this.shownProblems.set(path.dirname(x.path), JSON.stringify(counts));
+        const issues = describeProblems(counts);
         item.description = [...issues, `${reasonLabel[x.reason]}: ${why}`].join(' · ');
         item.iconPath = x.reason === 'invalid'
           ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'))

@@ -258,9 +258,14 @@ suite('skills tree badges = the Problems panel', () => {
       await vscode.workspace.applyEdit(edit);
       await editor.document.save();
       assert.equal(fs.readFileSync(file, 'utf8'), original);
+    }
+    // Still open: a problem fixed in a file closed at once can linger in the Problems
+    // panel (stale diagnostics, issue 18 item 2, the server's side); the row follows the panel either way.
+    try {
+      const { rows } = await agree('pdf-forms clean again', (r, p) => problemsPanel([r.find((x) => path.basename(x.dir) === 'pdf-forms').dir])[0][1] === 0 && p.length > 0);
+      assert.equal(rows.find((r) => path.basename(r.dir) === 'pdf-forms').description, '71 tokens');
+    } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
-    const { rows } = await agree('pdf-forms clean again', (r, p) => problemsPanel([r.find((x) => path.basename(x.dir) === 'pdf-forms').dir])[0][1] === 0 && p.length > 0);
-    assert.equal(rows.find((r) => path.basename(r.dir) === 'pdf-forms').description, '71 tokens');
   });
 });

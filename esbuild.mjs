@@ -60,5 +60,7 @@ if (watch) {
     await ctx.watch();
   }
 } else {
-  await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+  const results = await Promise.allSettled(builds.map((b) => esbuild.build({ ...common, ...b })));
+  // esbuild has printed each error with its file and line (logLevel): no stack trace on top.
+  if (results.some((r) => r.status === 'rejected')) process.exit(1);
 }

@@ -5,9 +5,11 @@ import { INDEX_STATUS, type CompletionData, type IndexStatus } from '../../serve
 import { registerArgumentTokens } from './argumentTokens';
 import { registerCatalogUi, type SkillsApi } from './catalog';
 import { registerFileReferences } from './fileReferences';
+import { registerNewSkill } from './newSkill';
 import { registerRenameSkill } from './renameSkill';
 import { registerWhichSkill } from './whichSkill';
 import { ServerClient } from './serverClient';
+import { SkillFolders } from './skillFolders';
 
 let client: ServerClient | undefined;
 
@@ -25,7 +27,7 @@ export const skillSelector = [
   { scheme: 'file', pattern: '**/{skill.yaml,skill.yml,*.skill.yaml,*.skill.yml,meta.yaml,meta.yml}' },
 ];
 
-export async function activate(context: vscode.ExtensionContext): Promise<SkillsApi> {
+export async function activate(context: vscode.ExtensionContext): Promise<SkillsApi & { skillFolders(): string[] }> {
   const serverModule = context.asAbsolutePath(path.join('server', 'out', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.stdio },
@@ -72,11 +74,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
     vscode.commands.registerCommand('skillmd.restartServer', () => server.restart()),
   );
   registerFileReferences(context, server);
+  const skillFolders = new SkillFolders();
+  context.subscriptions.push(skillFolders);
   registerRenameSkill(context, server);
   registerWhichSkill(context, server);
+  registerNewSkill(context, server);
   registerArgumentTokens(context);
   // Skills view, previews, status bar: they ask the server only once shown or used.
-  const api = registerCatalogUi(context, server);
+  const api = { ...registerCatalogUi(context, server), skillFolders: () => skillFolders.folders };
 
   // The server starts for the first skill file opened, or now if a skill is around
   // (any request, e.g. from the Skills view or a command, starts it too).

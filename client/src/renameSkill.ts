@@ -16,7 +16,7 @@ async function namePosition(client: ServerClient, uri: string): Promise<Position
 }
 
 /**
- * **skillmd: Rename Skill...** (Skills view, command palette): what F2 on `name` does
+ * **Skillmd: Rename Skill…** (Skills view, command palette): what F2 on `name` does
  * (the value, the folder, `/name` in other skills, one edit) for a skill that need not
  * be open. Also the way to drive the server's rename from a test: VS Code's
  * `vscode.executeDocumentRenameProvider` hands back file operations ahead of the text

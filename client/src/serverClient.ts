@@ -81,7 +81,7 @@ export class ServerClient implements vscode.Disposable {
           ? 'its process exited while starting'
           : error instanceof Error ? error.message : String(error);
         void vscode.window.showErrorMessage(
-          `skillmd: the language server could not start (${this.startError}). Skill checks, the Skills view and the previews need it; see Output › skillmd, then run "skillmd: Restart Language Server".`,
+          `skillmd: the language server could not start (${this.startError}). Skill checks, the Skills view and the previews need it; see Output › skillmd, then run "Skillmd: Restart Language Server".`,
           'Show Output', 'Restart',
         ).then((pick) => {
           if (pick === 'Show Output') current.client.outputChannel.show(true);
@@ -98,7 +98,7 @@ export class ServerClient implements vscode.Disposable {
     if (!this.current.started) await this.start();
     // Starting (also a restart after a crash) or running: the request waits for it.
     if (!client.needsStop()) {
-      throw new Error(`the skillmd language server is not running${this.startError ? ` (${this.startError})` : ''}; run "skillmd: Restart Language Server"`);
+      throw new Error(`the skillmd language server is not running${this.startError ? ` (${this.startError})` : ''}; run "Skillmd: Restart Language Server"`);
     }
     return client;
   }

@@ -1,6 +1,7 @@
-// Regenerates the README's rules, profiles and locations tables from the rule registry,
-// the profile tables and the location markers. `npx tsx scripts/docs/generate.ts` writes README.md;
-// `--check` exits 1 when README.md is out of date.
+// Regenerates the documentation's generated tables from the rule registry, the profile
+// tables and the location markers: the rules table of docs/rules.md, the profiles and
+// locations tables of docs/agents.md. `npx tsx scripts/docs/generate.ts` (`npm run
+// docs`) writes them; `--check` exits 1 when one is out of date.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -134,39 +135,58 @@ export function renderLocationsTable(markers: readonly LocationMarker[] = LOCATI
   return ['| location | profile |', '|---|---|', ...rows, '| anywhere else | `agentskills` |'].join('\n');
 }
 
-function replaceRegion(text: string, name: string, content: string): string {
+function replaceRegion(text: string, name: string, content: string, file: string): string {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`README.md has no ${start} … ${end} region`);
+  if (i < 0 || j < i) throw new Error(`${file} has no ${start} … ${end} region`);
   return `${text.slice(0, i + start.length)}\n${content}\n${text.slice(j)}`;
 }
 
-/** README text with both regions regenerated. */
-export async function generateReadme(text: string): Promise<string> {
+const DOCS = join(ROOT, 'docs');
+/** Each generated page and the regions it holds. */
+export const GENERATED: Readonly<Record<string, readonly ('rules' | 'profiles' | 'locations')[]>> = {
+  [join(DOCS, 'rules.md')]: ['rules'],
+  [join(DOCS, 'agents.md')]: ['locations', 'profiles'],
+};
+/** The page with the rules table and its `#rule-CODE` anchors (diagnostics link there). */
+export const RULES_PAGE = join(DOCS, 'rules.md');
+
+/** `text` (the content of `file`, one of GENERATED) with its regions regenerated. */
+export async function generateDoc(file: string, text: string): Promise<string> {
   await loadRuleFamilies();
-  return replaceRegion(replaceRegion(replaceRegion(text, 'rules', renderRulesTable()), 'profiles', renderProfilesTable()), 'locations', renderLocationsTable());
+  const render = { rules: renderRulesTable, profiles: () => renderProfilesTable(), locations: () => renderLocationsTable() };
+  let out = text;
+  for (const region of GENERATED[file] ?? []) out = replaceRegion(out, region, render[region](), file);
+  return out;
 }
 
-export const README = join(ROOT, 'README.md');
 export const CONTRACTS_PAGE = join(ROOT, 'docs', 'contracts.md');
 
 async function main(): Promise<void> {
-  const current = readFileSync(README, 'utf8');
-  const next = await generateReadme(current);
+  let stale = false;
+  // docs/contracts.md is generated whole from the contract schema and the rule registry.
   const page = renderContractsPage();
   const pageNow = existsSync(CONTRACTS_PAGE) ? readFileSync(CONTRACTS_PAGE, 'utf8') : '';
-  if (!process.argv.includes('--check') && page !== pageNow) writeFileSync(CONTRACTS_PAGE, page);
-  if (process.argv.includes('--check')) {
-    if (next !== current || page !== pageNow) {
-      console.error('README.md tables are out of date: run `npx tsx scripts/docs/generate.ts`.');
-      process.exit(1);
-    }
-    return;
+  if (page !== pageNow) {
+    stale = true;
+    if (!process.argv.includes('--check')) writeFileSync(CONTRACTS_PAGE, page);
+    console.log(`docs/contracts.md ${process.argv.includes('--check') ? 'is out of date' : 'updated'}`);
   }
-  if (next !== current) writeFileSync(README, next);
-  console.log(next !== current ? 'README.md updated' : 'README.md up to date');
+  for (const file of Object.keys(GENERATED)) {
+    const current = readFileSync(file, 'utf8');
+    const next = await generateDoc(file, current);
+    if (next === current) continue;
+    stale = true;
+    if (!process.argv.includes('--check')) writeFileSync(file, next);
+    console.log(`${file.slice(ROOT.length + 1)} ${process.argv.includes('--check') ? 'is out of date' : 'updated'}`);
+  }
+  if (stale && process.argv.includes('--check')) {
+    console.error('generated tables are out of date: run `npm run docs`.');
+    process.exit(1);
+  }
+  if (!stale) console.log('docs up to date');
 }
 
 if (require.main === module) void main();

@@ -68,9 +68,12 @@ export function installOurExtension(extensionsDir, mode = 'copy') {
   mkdirSync(extensionsDir, { recursive: true });
   replace(dest);
   const files = Array.isArray(manifest.files) ? ['package.json', ...manifest.files] : DEFAULT_EXTENSION_FILES;
-  for (const f of files) {
+  for (const entry of files) {
+    // `files` entries may name a folder with a trailing slash (`bin/`): a link path
+    // must not end in one (symlink() then fails with ENOENT).
+    const f = entry.replace(/[\\/]+$/, '');
     const src = join(repo, f);
-    if (!existsSync(src)) continue;
+    if (!f || !existsSync(src)) continue;
     if (mode === 'link') {
       // One link per entry (not one to the repo root, which would loop back into .cache/).
       mkdirSync(dirname(join(dest, f)), { recursive: true });
@@ -179,6 +182,8 @@ export async function startCodeServer({ entry, userDataDir, extensionsDir, folde
     // code-server would otherwise try to open a browser itself in some setups.
     BROWSER: 'none',
   };
+  // code-server takes $PORT over --bind-addr: `npm start` may have moved off a taken PORT.
+  delete env.PORT;
   delete env.VSCODE_IPC_HOOK_CLI;
   delete env.ELECTRON_RUN_AS_NODE;
   const proc = spawn(process.execPath, args, { cwd: stateDir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

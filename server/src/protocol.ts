@@ -260,3 +260,45 @@ export interface RouteResultWire {
 
 /** Which skills of an agent's catalog would take a request (`skillmd route`). */
 export const ROUTE = 'skillmd/route';
+
+// ---------------------------------------------------------------- new skill
+//
+// "New Skill…": where a skill can go, and what a name would give there. The server
+// answers from the profiles and the rules (the same checks the skill then gets).
+
+export interface NewSkillRoot {
+  path: string;
+  uri: string;
+  /** an agent folder of a workspace folder, or a `roots` entry of .skillmd.json */
+  origin: 'workspace' | 'config' | 'explicit';
+  /** the folder is there already */
+  exists: boolean;
+  /** profile ids a skill there is checked against */
+  targets: string[];
+}
+
+/** `skillmd/newSkillRoots` (no params) → NewSkillRoot[]: the agent folders and configured roots, in catalog order. */
+export const NEW_SKILL_ROOTS = 'skillmd/newSkillRoots';
+
+export interface NewSkillParams {
+  /** the root folder (absolute path) */
+  root: string;
+  /** the name, which is also the folder name */
+  name: string;
+}
+
+export interface NewSkillResult {
+  /** `<root>/<name>/SKILL.md` */
+  path: string;
+  uri: string;
+  targets: string[];
+  /** errors (the name cannot be used) first, then warnings; empty when every target takes it */
+  problems: { severity: 'error' | 'warning' | 'info'; message: string; code?: string }[];
+  /** the SKILL.md skeleton: every field its targets require */
+  text: string;
+  /** the description placeholder in `text`, for the editor to select */
+  description: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+/** `skillmd/newSkill` (NewSkillParams) → NewSkillResult. Checks only: the client creates the files. */
+export const NEW_SKILL = 'skillmd/newSkill';

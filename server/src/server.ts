@@ -51,6 +51,7 @@ import { WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
 import { contractFeatures } from './lsp/contractWiring';
 import { registerRouteRequest } from './lsp/route';
+import { registerNewSkill } from './lsp/newSkill';
 import { commandName, selectTransport, serverUsage } from './lsp/transport';
 import { INDEX_STATUS, SERVER_STATS, type IndexStatus, type ServerStatsParams } from './protocol';
 
@@ -130,6 +131,7 @@ const ANY_FILE_OR_FOLDER: FileOperationRegistrationOptions["filters"] = [
   { scheme: 'file', pattern: { glob: '**/*', matches: FileOperationPatternKind.file } },
   { scheme: 'file', pattern: { glob: '**/*', matches: FileOperationPatternKind.folder } },
 ];
+registerNewSkill(connection, { fs, config, roots: () => catalogService.roots(), ready: settingsReady });
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;

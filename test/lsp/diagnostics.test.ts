@@ -40,7 +40,7 @@ describe('push diagnostics', () => {
       range: r(3, 0, 3, 3),
       severity: 1,
       code: 'unknown-field',
-      codeDescription: { href: 'https://github.com/skillmd/skillmd#rule-unknown-field' },
+      codeDescription: { href: 'https://github.com/skillmd/skillmd/blob/main/docs/rules.md#rule-unknown-field' },
       source: 'skillmd',
       message: 'Unknown field `foo` (rejected by agentskills).',
       data: { version: 1, fixes: [{ title: 'Remove `foo`', edits: [{ range: r(3, 0, 4, 0), newText: '' }] }] },

@@ -93,7 +93,7 @@ describe('references', () => {
       range: r(0, 0, 0, 0),
       severity: 4,
       code: 'reference-unused-file',
-      codeDescription: { href: 'https://github.com/skillmd/skillmd#rule-reference-unused-file' },
+      codeDescription: { href: 'https://github.com/skillmd/skillmd/blob/main/docs/rules.md#rule-reference-unused-file' },
       source: 'skillmd',
       message: '`references/unused.md` is not referenced from SKILL.md or the files it references, so agents never learn it exists. Link it where it is needed, or delete it.',
       tags: [1],

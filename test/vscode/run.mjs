@@ -155,6 +155,98 @@ function breakServerOf(extensionDir) {
   ].join('\n'));
 }
 
+/**
+ * A request of a test in the extension host for the workbench page (see
+ * suite/helpers.js `workbench()`): a console line `[skillmd-page] {"id":…,"op":…}`.
+ */
+function pageRequestOf(line) {
+  const at = line.indexOf('[skillmd-page] ');
+  if (at < 0) return undefined;
+  const json = line.slice(at + '[skillmd-page] '.length, line.lastIndexOf('}') + 1);
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Answers a page request into `<pageDir>/<id>.json` ({ value } or { error }):
+ * - screenshot { name }: the workbench into test/artifacts/<name>
+ * - query { selector, fields? }: the matching elements' text and ARIA state (and the
+ *   text, or with `sel@attr` an attribute, of each `fields` sub-selector)
+ * - click { selector, text?, inner?, count?, button? }: a real mouse click (count 2: a double
+ *   click) on the first match containing `text`, or on its part `inner` (hovered first)
+ * - hover { selector, text?, inner? }, press { key }, type { text } (keystrokes)
+ */
+async function answerPageRequest(getPage, req, pageDir) {
+  const page = getPage();
+  let answer;
+  try {
+    if (!page) throw new Error('the workbench page is not open yet');
+    // `inner`: a part of the element (an inline action of a row), shown once the row is hovered.
+    const outer = () => page.locator(req.selector, req.text !== undefined ? { hasText: req.text } : {}).first();
+    const target = async () => {
+      if (req.inner === undefined) return outer();
+      await outer().hover({ timeout: 10_000 });
+      return outer().locator(req.inner).first();
+    };
+    switch (req.op) {
+      case 'screenshot': {
+        mkdirSync(artifacts, { recursive: true });
+        // The pointer off the workbench's parts: no hover or tooltip in the picture.
+        await page.mouse.move(page.viewportSize().width - 2, page.viewportSize().height / 2);
+        await page.waitForTimeout(req.settleMs ?? 800);
+        const file = join(artifacts, req.name);
+        await page.screenshot({ path: file });
+        say(`screenshot: ${relative(repo, file)}`);
+        answer = { value: file };
+        break;
+      }
+      case 'query':
+        answer = { value: await page.$$eval(req.selector, (els, fields) => els.map((e) => ({
+          text: e.textContent,
+          id: e.id,
+          // `fields`: name → sub-selector: the text of its first match inside the element
+          // (`selector@attr`: that attribute of it)
+          ...Object.fromEntries(Object.entries(fields).map(([k, spec]) => {
+            const [sel, attr] = spec.split('@');
+            const el = e.querySelector(sel);
+            return [k, !el ? null : attr ? el.getAttribute(attr) : el.textContent];
+          })),
+          ariaLabel: e.getAttribute('aria-label'),
+          ariaExpanded: e.getAttribute('aria-expanded'),
+          ariaLevel: e.getAttribute('aria-level'),
+          className: typeof e.className === 'string' ? e.className : '',
+          visible: !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length),
+        })), req.fields ?? {}) };
+        break;
+      case 'click':
+        await (await target()).click({ clickCount: req.count ?? 1, button: req.button ?? 'left', timeout: 10_000 });
+        answer = { value: true };
+        break;
+      case 'hover':
+        await (await target()).hover({ timeout: 10_000 });
+        answer = { value: true };
+        break;
+      case 'press':
+        await page.keyboard.press(req.key);
+        answer = { value: true };
+        break;
+      case 'type':
+        await page.keyboard.type(req.text, { delay: req.delayMs ?? 20 });
+        answer = { value: true };
+        break;
+      default:
+        throw new Error(`unknown page request ${JSON.stringify(req.op)}`);
+    }
+  } catch (e) {
+    answer = { error: String(e?.message ?? e).split('\n')[0] };
+  }
+  writeFileSync(join(pageDir, `${req.id}.json.tmp`), JSON.stringify(answer));
+  renameSync(join(pageDir, `${req.id}.json.tmp`), join(pageDir, `${req.id}.json`));
+}
+
 /** One code-server + workbench on a temp copy of `workspaceSource`, running the suites of `suiteDir`. */
 async function session(cs, { workspaceSource, suiteDir, shot: shotName, breakServer = false }) {
   // 2. throwaway profile, extensions and workspace
@@ -171,12 +263,15 @@ async function session(cs, { workspaceSource, suiteDir, shot: shotName, breakSer
   cpSync(join(here, 'workspace'), fixtures, { recursive: true });
   const workspace = join(tmp, 'workspace');
   cpSync(workspaceSource, workspace, { recursive: true, filter: (src) => !src.includes('node_modules') });
+  const pageDir = join(tmp, 'page');
+  mkdirSync(pageDir, { recursive: true });
   writeFileSync(join(runnerDir, 'runner-config.json'), JSON.stringify({
     suiteDir,
     resultsFile,
     grep: GREP || undefined,
     workspace,
     fixtures,
+    pageDir,
   }, null, 2));
   say(`workspace: copy of ${relative(repo, workspaceSource) || '.'}; suites: ${relative(repo, suiteDir)}/*.test.js${GREP ? ` matching /${GREP}/i` : ''}`);
 
@@ -190,10 +285,14 @@ async function session(cs, { workspaceSource, suiteDir, shot: shotName, breakSer
 
   // 4. the workbench
   const consoleLines = [];
+  let page;
+  let pageQueue = Promise.resolve();
   const wb = await openWorkbench(server.url, {
     chromium: cs.chromium,
     onConsole: (line) => {
       consoleLines.push(line);
+      const req = pageRequestOf(line);
+      if (req) pageQueue = pageQueue.then(() => answerPageRequest(() => page, req, pageDir));
       if (VERBOSE || line.includes('[skillmd-tests]')) {
         // Extension-host console lines arrive with their %c styling arguments appended.
         if (line.includes('[skillmd-tests]')) console.log(`  ${line.replace(/^.*\[skillmd-tests\] ?/, '').replace(/( color: [^ ]*)+ *$/, '')}`);
@@ -202,7 +301,7 @@ async function session(cs, { workspaceSource, suiteDir, shot: shotName, breakSer
     },
   });
   browser = wb.browser;
-  const page = wb.page;
+  page = wb.page;
   say(`workbench loaded (${secs()}); waiting for the test results (timeout ${TIMEOUT_S} s)`);
 
   // 5. results

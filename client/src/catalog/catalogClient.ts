@@ -1,6 +1,6 @@
-// The client side of the catalog requests: the chosen agent (setting
-// `skillmd.previewAgent`), the last catalog per agent, and a change event fed by the
-// server's `skillmd/catalogChanged` notification.
+// The client side of the catalog requests: the chosen agent (picked: workspace
+// state; else the setting `skillmd.previewAgent`), the last catalog per agent, and a
+// change event fed by the server's `skillmd/catalogChanged` notification.
 import * as vscode from 'vscode';
 import type { ServerClient } from '../serverClient';
 import {
@@ -14,6 +14,11 @@ export type PreviewRequest =
   | { kind: 'read'; agent?: string; name: string; path: string };
 
 export const AGENT_SETTING = 'previewAgent';
+/** workspace state key of the agent picked with Pick Preview Agent (not written to settings) */
+export const AGENT_STATE = 'skillmd.previewAgent';
+
+/** Agents the user can pick: those with previews (the server renders copilot and opencode too once it can). */
+export const PICKABLE_AGENTS: readonly string[] = [...new Set<string>([...PREVIEW_AGENTS, 'copilot', 'opencode'])];
 
 export class CatalogClient implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<{ agents?: string[] }>();
@@ -22,7 +27,7 @@ export class CatalogClient implements vscode.Disposable {
   private readonly last = new Map<string, CatalogResult>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly client: ServerClient) {
+  constructor(private readonly client: ServerClient, private readonly state: vscode.Memento) {
     this.subscriptions.push(
       client.onNotification(CATALOG_CHANGED, (p: CatalogChangedParams) => {
         for (const a of p.agents ?? []) this.last.delete(a);
@@ -35,6 +40,8 @@ export class CatalogClient implements vscode.Disposable {
         this.emitter.fire({});
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
+        // The setting changed (by hand or saved from the pick): it wins over an earlier pick.
+        if (e.affectsConfiguration(`skillmd.${AGENT_SETTING}`)) void this.state.update(AGENT_STATE, undefined);
         if (e.affectsConfiguration(`skillmd.${AGENT_SETTING}`) || e.affectsConfiguration('skillmd.targets')) this.emitter.fire({});
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
@@ -44,10 +51,15 @@ export class CatalogClient implements vscode.Disposable {
     );
   }
 
-  /** The agent setting; undefined for `auto` (the server picks). */
+  /** The choice: picked for this workspace, else the setting (`auto` included). */
+  get choice(): string {
+    return this.state.get<string>(AGENT_STATE) ?? vscode.workspace.getConfiguration('skillmd').get<string>(AGENT_SETTING, 'auto');
+  }
+
+  /** The chosen agent; undefined for `auto` (the server picks: the agents the workspace's skills target). */
   get configuredAgent(): string | undefined {
-    const v = vscode.workspace.getConfiguration('skillmd').get<string>(AGENT_SETTING, 'auto');
-    return v && v !== 'auto' && (PREVIEW_AGENTS as readonly string[]).includes(v) ? v : undefined;
+    const v = this.choice;
+    return v && v !== 'auto' && PICKABLE_AGENTS.includes(v) ? v : undefined;
   }
 
   /** The agent of the last catalog answered for the setting (the server's choice under `auto`). */
@@ -80,9 +92,21 @@ export class CatalogClient implements vscode.Disposable {
     }
   }
 
-  async setAgent(agent: string): Promise<void> {
-    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    await vscode.workspace.getConfiguration('skillmd').update(AGENT_SETTING, agent, target);
+  /**
+   * Picks the agent for this workspace (workspace state: nothing is written into the
+   * project); with `save`, writes the setting instead (.vscode/settings.json, or the
+   * user settings without a folder).
+   */
+  async setAgent(agent: string, { save = false } = {}): Promise<void> {
+    if (save) {
+      const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+      await vscode.workspace.getConfiguration('skillmd').update(AGENT_SETTING, agent, target);
+      await this.state.update(AGENT_STATE, undefined);
+      return;
+    }
+    if (this.choice === agent) return;
+    await this.state.update(AGENT_STATE, agent);
+    this.emitter.fire({});
   }
 
   dispose(): void {

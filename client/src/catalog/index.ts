@@ -4,10 +4,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ServerClient, ServerState } from '../serverClient';
-import { PREVIEW_AGENTS, type CatalogResult, type PreviewIndexOptions } from '../../../server/src/protocol';
-import { CatalogClient, type PreviewRequest } from './catalogClient';
+import type { CatalogResult, PreviewIndexOptions } from '../../../server/src/protocol';
+import { CatalogClient, PICKABLE_AGENTS, type PreviewRequest } from './catalogClient';
 import { PreviewProvider, type OpenedPreview } from './previews';
 import { listSkillFiles, SkillsViewProvider, type SkillNode } from './skillsView';
+import { SkillsPresence } from './skillsPresence';
 
 export { PREVIEW_SCHEME, PREVIEW_LANGUAGE } from './previews';
 export type { SkillNode } from './skillsView';
@@ -19,7 +20,11 @@ export interface SkillsApi {
     getTreeItem(node: SkillNode): vscode.TreeItem;
     /** the view's message; undefined lets VS Code show the welcome content of an empty view */
     message(): string | undefined;
+    reveal(node: SkillNode, options?: { select?: boolean; focus?: boolean; expand?: boolean | number }): Thenable<void>;
+    visible(): boolean;
   };
+  /** the workspace holds a SKILL.md (context key `skillmd.hasSkills`: the view and the status bar item show) */
+  hasSkills(): boolean;
   /** the language server, and why its last start failed */
   serverStatus(): { state: ServerState; error?: string };
   catalog(agent?: string): Promise<CatalogResult>;
@@ -33,14 +38,46 @@ const AGENT_LABELS: Record<string, string> = {
   eino: 'CloudWeGo Eino: skill tool',
   codex: 'OpenAI Codex: `## Skills` list',
   'claude-code': 'Claude Code: skill listing + Skill tool (reverse-engineered)',
+  copilot: 'GitHub Copilot in VS Code: `<skills>` listing, skill tool result',
+  opencode: 'opencode: skill tool description and result',
 };
 
 const isSkillDoc = (d: vscode.TextDocument | undefined) => !!d && d.uri.scheme === 'file' && /(^|[\\/])skill\.md$/i.test(d.uri.fsPath);
 
+/**
+ * The agent pick list: a choice applies to this workspace only (workspace state);
+ * each row's save button also writes it to the workspace settings.
+ */
+function pickAgentUi(current: string, autoNow: string | undefined): Promise<{ agent: string; save: boolean } | undefined> {
+  const save: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('save'), tooltip: 'Use and save to the workspace settings (.vscode/settings.json)' };
+  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { agent: string }>();
+  qp.title = 'Pick Preview Agent';
+  qp.placeholder = 'Agent whose view of the skills to preview (for this workspace; the save button writes the setting)';
+  qp.items = ['auto', ...PICKABLE_AGENTS].map((a) => ({
+    agent: a, label: a, buttons: [save],
+    description: a === current ? '(current)' : undefined,
+    detail: a === 'auto' ? `the agents the workspace's skills target${autoNow ? ` (now ${autoNow})` : ''}` : AGENT_LABELS[a],
+  }));
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (v: { agent: string; save: boolean } | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(v);
+      qp.dispose();
+    };
+    qp.onDidAccept(() => finish(qp.selectedItems[0] ? { agent: qp.selectedItems[0].agent, save: false } : undefined));
+    qp.onDidTriggerItemButton((e) => finish({ agent: e.item.agent, save: true }));
+    qp.onDidHide(() => finish(undefined));
+    qp.show();
+  });
+}
+
 export function registerCatalogUi(context: vscode.ExtensionContext, client: ServerClient): SkillsApi {
-  const catalog = new CatalogClient(client);
+  const catalog = new CatalogClient(client, context.workspaceState);
   const previews = new PreviewProvider(catalog);
   const provider = new SkillsViewProvider(catalog);
+  const presence = new SkillsPresence();
   const view = vscode.window.createTreeView('skillmd.skills', { treeDataProvider: provider, showCollapseAll: true });
   provider.attach(view);
 
@@ -60,7 +97,8 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
       status.tooltip = `skillmd: ${agent} shows ${r.skills.length} skill${r.skills.length === 1 ? '' : 's'}; its skill index is ${tokens} tokens (${r.tokenizer}).` +
         `${r.skipped.length + r.shadowed.length ? ` Left out: ${r.skipped.length} skipped, ${r.shadowed.length} shadowed.` : ''} Click to pick another agent.`;
     }
-    status.show();
+    if (presence.value) status.show();
+    else status.hide();
   };
   const fetchStatus = async () => {
     statusLive = true;
@@ -76,10 +114,15 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
   };
 
   context.subscriptions.push(
-    catalog, previews, provider, view, status,
+    catalog, previews, provider, view, status, presence,
     provider.onDidFetch((r) => {
       statusLive = true;
+      presence.report(r.skills.length + r.skipped.length + r.shadowed.length > 0);
       showStatus(r);
+    }),
+    presence.onDidChange(() => {
+      showStatus(catalog.cached());
+      maybeFetchStatus();
     }),
     catalog.onDidChange(() => {
       showStatus();
@@ -119,7 +162,11 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
       void vscode.window.showWarningMessage(`skillmd: ${vscode.workspace.asRelativePath(n.item.path)} has no name the agent could read (${n.item.message}), so there is nothing to preview.`);
       return undefined;
     }
-    if (n?.kind === 'file') return n.skillName;
+    if (n?.kind === 'file' || n?.kind === 'folder') {
+      if (n.skillName !== undefined) return n.skillName;
+      void vscode.window.showWarningMessage(`skillmd: ${vscode.workspace.asRelativePath(n.skillPath)} has no name the agent could read, so there is nothing to preview.`);
+      return undefined;
+    }
     if (n && typeof n.kind !== 'string' && typeof n.name === 'string') return n.name;
     return pickSkill(placeHolder);
   };
@@ -183,25 +230,29 @@ export function registerCatalogUi(context: vscode.ExtensionContext, client: Serv
         return fail(e);
       }
     }),
-    vscode.commands.registerCommand('skillmd.pickAgent', async (agentArg?: string) => {
-      let agent = agentArg;
-      if (agent === undefined) {
-        const current = vscode.workspace.getConfiguration('skillmd').get<string>('previewAgent', 'auto');
-        const items = ['auto', ...PREVIEW_AGENTS].map((a) => ({
-          label: a, description: a === current ? '(current)' : undefined,
-          detail: a === 'auto' ? 'the first of these agents in `targets`, else lovia' : AGENT_LABELS[a],
-        }));
-        agent = (await vscode.window.showQuickPick(items, { placeHolder: 'Agent whose view of the skills to preview' }))?.label;
-      }
-      if (agent === undefined) return undefined;
-      await catalog.setAgent(agent);
-      return agent;
+    vscode.commands.registerCommand('skillmd.pickAgent', async (agentArg?: string, opts?: { save?: boolean }) => {
+      const picked = agentArg !== undefined ? { agent: agentArg, save: !!opts?.save } : await pickAgentUi(catalog.choice, catalog.cached()?.agent);
+      if (!picked) return undefined;
+      await catalog.setAgent(picked.agent, { save: picked.save });
+      return picked.agent;
     }),
     vscode.commands.registerCommand('skillmd.refreshSkills', () => provider.refresh()),
+    // The inline action of a skill row (a click on the row expands it).
+    vscode.commands.registerCommand('skillmd.openSkill', async (arg?: unknown) => {
+      const n = arg as SkillNode | undefined;
+      const file = n?.kind === 'skill' ? n.skill.path : n?.kind === 'excluded' ? n.item.path : n?.kind === 'file' || n?.kind === 'folder' ? n.skillPath : undefined;
+      const uri = file !== undefined ? vscode.Uri.file(file) : arg instanceof vscode.Uri ? arg : undefined;
+      if (!uri) return undefined;
+      return vscode.window.showTextDocument(uri, { preview: false });
+    }),
   );
 
   return {
-    skillsView: { getChildren: (n) => provider.getChildren(n), getTreeItem: (n) => provider.getTreeItem(n), message: () => view.message },
+    skillsView: {
+      getChildren: (n) => provider.getChildren(n), getTreeItem: (n) => provider.getTreeItem(n), message: () => view.message,
+      reveal: (n, options) => view.reveal(n, options), visible: () => view.visible,
+    },
+    hasSkills: () => presence.value,
     serverStatus: () => ({ state: client.state, ...(client.startError !== undefined ? { error: client.startError } : {}) }),
     catalog: (agent) => catalog.catalog(agent),
     preview: (req) => previews.open(req),

@@ -1,6 +1,8 @@
 // Read-only virtual documents (scheme `skillmd-preview`) with the exact text an agent
-// puts into the model's context, one document per part, and the report (tokens,
-// left-out skills) in its own document: report text never enters the agent text.
+// puts into the model's context. One document (one tab) per kind of preview, reused
+// and updated by the next preview of that kind: the agent's parts in order (each
+// under a separator line when there are several), then the report (tokens, left-out
+// skills) under its own separator. The agent text itself is never changed.
 import * as vscode from 'vscode';
 import type { PreviewResult } from '../../../server/src/protocol';
 import type { CatalogClient, PreviewRequest } from './catalogClient';
@@ -8,37 +10,63 @@ import type { CatalogClient, PreviewRequest } from './catalogClient';
 export const PREVIEW_SCHEME = 'skillmd-preview';
 export const PREVIEW_LANGUAGE = 'skill-preview';
 
-interface UriData {
-  req: PreviewRequest & { agent: string };
-  /** part id, for the agent text; absent for the report */
-  part?: string;
-  view: 'text' | 'report';
-}
+type Kind = PreviewRequest['kind'];
+
+/** The tab titles: the path of each kind's one document. */
+const TITLES: Record<Kind, string> = {
+  index: 'Skill Index Preview',
+  load: 'Skill Load Preview',
+  read: 'Skill File Preview',
+};
+
+/** Separator lines: recognisable, and never in an agent's own text. */
+export const PART_SEPARATOR = (title: string, tokens: number) => `━━━━ ${title} · ${tokens} tokens ━━━━`;
+export const REPORT_SEPARATOR = '━━━━ skillmd report (not sent to the model) ━━━━';
 
 export interface OpenedPreview {
-  /** agent text documents, one per part */
-  text: vscode.Uri[];
-  report: vscode.Uri;
+  /** the kind's one document */
+  uri: vscode.Uri;
+  /** where each part's exact agent text is in the document */
+  parts: { id: string; title: string; range: vscode.Range }[];
+  /** the report under its separator */
+  report: vscode.Range;
   result: PreviewResult;
 }
 
-const keyOf = (req: PreviewRequest) => JSON.stringify(req);
+interface Layout {
+  text: string;
+  parts: OpenedPreview['parts'];
+  report: vscode.Range;
+}
 
-/** A file name for the tab: `lovia index.skill-preview`, `lovia load_skill pdf-forms.skill-preview`, … */
-function title(req: PreviewRequest & { agent: string }, part: string | undefined, multi: boolean): string {
-  const safe = (s: string) => s.replace(/[\\/]/g, '∕');
-  let t: string;
-  if (req.kind === 'index') t = `${req.agent} index`;
-  else if (req.kind === 'load') t = `${req.agent} load ${safe(req.name)}`;
-  else t = `${req.agent} read ${safe(req.name)} ${safe(req.path)}`;
-  if (multi && part) t += ` (${part})`;
-  return t;
+function endOf(text: string): vscode.Position {
+  const lines = text.split('\n');
+  return new vscode.Position(lines.length - 1, lines[lines.length - 1].length);
+}
+
+/** The document text of a result and where its pieces are. */
+export function layout(result: PreviewResult): Layout {
+  let text = '';
+  const parts: Layout['parts'] = [];
+  const multi = result.parts.length > 1;
+  for (const p of result.parts) {
+    if (multi) text += `${PART_SEPARATOR(p.title, p.tokens)}\n`;
+    const start = endOf(text);
+    text += p.text;
+    parts.push({ id: p.id, title: p.title, range: new vscode.Range(start, endOf(text)) });
+    text += p.text.endsWith('\n') ? '\n' : '\n\n';
+  }
+  text += `${REPORT_SEPARATOR}\n`;
+  const start = endOf(text);
+  text += result.report;
+  return { text, parts, report: new vscode.Range(start, endOf(text)) };
 }
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.emitter.event;
-  private readonly results = new Map<string, PreviewResult>();
+  /** the last request and result of each kind: what its document shows */
+  private readonly current = new Map<Kind, { req: PreviewRequest; result: PreviewResult; layout: Layout }>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly catalog: CatalogClient) {
@@ -48,76 +76,74 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  static parse(uri: vscode.Uri): UriData | undefined {
-    try {
-      return JSON.parse(uri.query) as UriData;
-    } catch {
-      return undefined;
-    }
+  static uriOf(kind: Kind): vscode.Uri {
+    return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${TITLES[kind]}` });
   }
 
-  uriFor(req: PreviewRequest & { agent: string }, view: 'text' | 'report', part: string | undefined, multi: boolean): vscode.Uri {
-    const data: UriData = { req, view, ...(part !== undefined ? { part } : {}) };
-    const name = title(req, part, multi) + (view === 'report' ? ' report.txt' : `.${PREVIEW_LANGUAGE}`);
-    return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${name}`, query: JSON.stringify(data) });
+  private static kindOf(uri: vscode.Uri): Kind | undefined {
+    return (Object.keys(TITLES) as Kind[]).find((k) => `/${TITLES[k]}` === uri.path);
   }
 
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const data = PreviewProvider.parse(uri);
-    if (!data) return '';
-    const key = keyOf(data.req);
-    let result = this.results.get(key);
-    if (!result) {
-      result = await this.catalog.preview(data.req);
-      this.results.set(key, result);
-    }
-    if (data.view === 'report') return result.report;
-    return result.parts.find((p) => p.id === data.part)?.text ?? '';
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const kind = PreviewProvider.kindOf(uri);
+    // A tab restored after a reload has no result yet: say how to fill it.
+    return (kind && this.current.get(kind)?.layout.text) ?? 'Run a skillmd preview command (Skills view, or the command palette: "Skillmd: Preview …") to show what the agent sees.\n';
   }
 
-  /** Asks the server, then opens the agent text (one editor per part) and the report beside it. */
-  async open(req: PreviewRequest, opts: { showReport?: boolean } = {}): Promise<OpenedPreview> {
+  /** Asks the server, then shows the kind's one document with the fresh result. */
+  async open(req: PreviewRequest): Promise<OpenedPreview> {
     const result = await this.catalog.preview(req);
-    const resolved = { ...req, agent: result.agent } as PreviewRequest & { agent: string };
-    this.results.set(keyOf(resolved), result);
-    const multi = result.parts.length > 1;
-    const text = result.parts.map((p) => this.uriFor(resolved, 'text', p.id, multi));
-    const report = this.uriFor(resolved, 'report', undefined, false);
-    // Documents that are already open show the fresh result.
-    for (const u of [...text, report]) this.emitter.fire(u);
-    for (const u of text) {
-      const doc = await vscode.workspace.openTextDocument(u);
-      if (doc.languageId !== PREVIEW_LANGUAGE) await vscode.languages.setTextDocumentLanguage(doc, PREVIEW_LANGUAGE);
-      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.One });
-    }
-    if (opts.showReport !== false) {
-      const doc = await vscode.workspace.openTextDocument(report);
-      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Two, preserveFocus: true });
-    }
-    return { text, report, result };
+    const shown = layout(result);
+    this.current.set(req.kind, { req, result, layout: shown });
+    const uri = PreviewProvider.uriOf(req.kind);
+    const doc = await this.update(uri);
+    if (doc.languageId !== PREVIEW_LANGUAGE) await vscode.languages.setTextDocumentLanguage(doc, PREVIEW_LANGUAGE);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return { uri, parts: shown.parts, report: shown.report, result };
   }
 
-  /** Re-asks the server for every open preview (after a catalog change) and updates the documents. */
+  /** The document of `uri`, with the provider's current text (an open one is told to re-read). */
+  private async update(uri: vscode.Uri): Promise<vscode.TextDocument> {
+    const want = this.provideTextDocumentContent(uri);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!open) return vscode.workspace.openTextDocument(uri);
+    if (open.getText() === want) return open;
+    const changed = new Promise<void>((resolve) => {
+      const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() === uri.toString() && e.document.getText() === want) {
+          sub.dispose();
+          resolve();
+        }
+      });
+      setTimeout(() => {
+        sub.dispose();
+        resolve();
+      }, 5000);
+    });
+    this.emitter.fire(uri);
+    await changed;
+    return open;
+  }
+
+  /** Re-asks the server for each kind shown (after a catalog change) and updates the documents. */
   async refreshOpen(): Promise<void> {
-    const byKey = new Map<string, { req: PreviewRequest; uris: vscode.Uri[] }>();
-    for (const d of vscode.workspace.textDocuments) {
-      if (d.uri.scheme !== PREVIEW_SCHEME) continue;
-      const data = PreviewProvider.parse(d.uri);
-      if (!data) continue;
-      const key = keyOf(data.req);
-      const e = byKey.get(key) ?? { req: data.req, uris: [] };
-      e.uris.push(d.uri);
-      byKey.set(key, e);
-    }
-    this.results.clear();
-    for (const [key, { req, uris }] of byKey) {
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const [kind, { req }] of [...this.current]) {
+      if (!open.has(PreviewProvider.uriOf(kind).toString())) continue;
+      let result: PreviewResult;
       try {
-        this.results.set(key, await this.catalog.preview(req));
+        result = await this.catalog.preview(req);
       } catch {
         continue; // e.g. the server restarts; the document keeps its text
       }
-      for (const u of uris) this.emitter.fire(u);
+      this.current.set(kind, { req, result, layout: layout(result) });
+      await this.update(PreviewProvider.uriOf(kind));
     }
+  }
+
+  /** The request a kind's document shows, if any. */
+  shown(kind: Kind): PreviewRequest | undefined {
+    return this.current.get(kind)?.req;
   }
 
   dispose(): void {

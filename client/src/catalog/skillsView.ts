@@ -1,10 +1,12 @@
-// The "Skills" view (Explorer): every skill the chosen agent discovers, per root,
-// then the shadowed and skipped ones with the reason. Asks the server only when the
-// view is shown (getChildren), and again when the catalog changes.
+// The "Skills" view (its own activity bar container): every skill the chosen agent
+// discovers, per root, then the shadowed and skipped ones with the reason; under each
+// skill its folder, SKILL.md first. Asks the server only when the view is shown
+// (getChildren), and again when the catalog changes.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CatalogExclusion, CatalogResult, CatalogRoot, CatalogSkill } from '../../../server/src/protocol';
 import type { CatalogClient } from './catalogClient';
+import { listFolder } from './skillFiles';
 
 export type SkillNode =
   | { kind: 'root'; root: CatalogRoot; skills: CatalogSkill[]; agent: string }
@@ -12,36 +14,25 @@ export type SkillNode =
   | { kind: 'group'; group: 'shadowed' | 'skipped' | 'problems'; result: CatalogResult }
   | { kind: 'excluded'; item: CatalogExclusion; agent: string }
   | { kind: 'problem'; problem: CatalogResult['problems'][number] }
-  | { kind: 'file'; skillName: string; agent: string; dir: string; relpath: string };
+  | FileNode
+  | FolderNode;
 
-const MAX_FILES = 500;
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-
-/** Files of a skill folder (not SKILL.md itself), as `/`-separated paths relative to it. */
-export async function listSkillFiles(dir: string, max = MAX_FILES): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (rel: string, depth: number): Promise<void> => {
-    if (depth > 6 || out.length >= max) return;
-    let entries: [string, vscode.FileType][];
-    try {
-      entries = await vscode.workspace.fs.readDirectory(vscode.Uri.file(path.join(dir, rel)));
-    } catch {
-      return;
-    }
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [name, type] of entries) {
-      const r = rel ? `${rel}/${name}` : name;
-      if (type & vscode.FileType.Directory) {
-        if (!SKIP_DIRS.has(name)) await walk(r, depth + 1);
-      } else if (!(rel === '' && /^skill\.md$/i.test(name))) {
-        out.push(r);
-        if (out.length >= max) return;
-      }
-    }
-  };
-  await walk('', 0);
-  return out;
+/** Where a file or folder row belongs: the skill (or left-out skill) whose folder holds it. */
+interface InSkill {
+  /** the name the agent uses; undefined for a left-out skill without a readable name */
+  skillName: string | undefined;
+  /** its SKILL.md */
+  skillPath: string;
+  agent: string;
+  /** the skill folder */
+  dir: string;
+  /** `/`-separated, relative to the skill folder */
+  relpath: string;
 }
+export type FileNode = InSkill & { kind: 'file'; /** the skill's SKILL.md itself */ main: boolean };
+export type FolderNode = InSkill & { kind: 'folder'; empty: boolean };
+
+export { listSkillFiles } from './skillFiles';
 
 const reasonLabel: Record<CatalogExclusion['reason'], string> = {
   invalid: 'invalid',
@@ -51,6 +42,25 @@ const reasonLabel: Record<CatalogExclusion['reason'], string> = {
   budget: 'over budget',
   'internal-error': 'not read (skillmd bug)',
 };
+
+/** A stable id per row, so VS Code keeps selection and expansion across refreshes and agents. */
+export function nodeId(node: SkillNode): string {
+  switch (node.kind) {
+    case 'root':
+      return `root:${node.root.path}`;
+    case 'skill':
+      return `skill:${node.skill.root}:${node.skill.path}`;
+    case 'group':
+      return `group:${node.group}`;
+    case 'excluded':
+      return `excluded:${node.item.reason}:${node.item.root}:${node.item.path}`;
+    case 'problem':
+      return `problem:${node.problem.code}:${node.problem.path}:${node.problem.message}`;
+    case 'file':
+    case 'folder':
+      return `${node.kind}:${node.skillPath}:${node.relpath}`;
+  }
+}
 
 export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<SkillNode | undefined>();
@@ -62,20 +72,73 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
   private readonly fetchedEmitter = new vscode.EventEmitter<CatalogResult>();
   /** fires after the view fetched a catalog */
   readonly onDidFetch = this.fetchedEmitter.event;
+  /**
+   * Rows the user expanded (true) or collapsed (false), by id. A refresh makes every
+   * TreeItem anew: its state is taken from here, not from the row's default.
+   */
+  private readonly expanded = new Map<string, boolean>();
+
+  /** skill and left-out skill rows last listed, by their folder: refreshed when its diagnostics change */
+  private readonly skillRows = new Map<string, SkillNode>();
+  private pendingDiagnostics = new Set<string>();
+  /** the counts each skill row was last rendered with, by folder */
+  private readonly shownProblems = new Map<string, string>();
+  private diagnosticsTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly catalog: CatalogClient) {
-    this.subscriptions.push(catalog.onDidChange(() => this.refresh()));
+    this.subscriptions.push(
+      catalog.onDidChange(() => this.refresh()),
+      vscode.languages.onDidChangeDiagnostics((e) => this.diagnosticsChanged(e.uris)),
+    );
+  }
+
+  /** Re-renders the rows of the skills whose files' diagnostics changed (batched). */
+  private diagnosticsChanged(uris: readonly vscode.Uri[]): void {
+    for (const u of uris) if (u.scheme === 'file') this.pendingDiagnostics.add(u.fsPath);
+    if (this.diagnosticsTimer || this.pendingDiagnostics.size === 0) return;
+    this.diagnosticsTimer = setTimeout(() => {
+      this.diagnosticsTimer = undefined;
+      const files = [...this.pendingDiagnostics];
+      this.pendingDiagnostics.clear();
+      for (const [dir, node] of this.skillRows) {
+        if (!files.some((f) => isInside(f, dir))) continue;
+        // Only rows whose counts changed: a re-render while the user expands a row can undo it.
+        const now = JSON.stringify(problemsIn(dir));
+        if (this.shownProblems.get(dir) !== now) this.emitter.fire(node);
+      }
+    }, 150);
   }
 
   attach(view: vscode.TreeView<SkillNode>): void {
     this.view = view;
+    this.subscriptions.push(
+      view.onDidExpandElement((e) => this.expanded.set(nodeId(e.element), true)),
+      view.onDidCollapseElement((e) => this.expanded.set(nodeId(e.element), false)),
+    );
   }
 
   refresh(): void {
     this.emitter.fire(undefined);
   }
 
+  /** each row's parent as last listed, by id (for reveal) */
+  private readonly parents = new Map<string, SkillNode | undefined>();
+
+  getParent(node: SkillNode): SkillNode | undefined {
+    return this.parents.get(nodeId(node));
+  }
+
   async getChildren(node?: SkillNode): Promise<SkillNode[]> {
+    const children = await this.childrenOf(node);
+    for (const c of children) {
+      this.parents.set(nodeId(c), node);
+      if (c.kind === 'skill') this.skillRows.set(c.skill.dir, c);
+      else if (c.kind === 'excluded') this.skillRows.set(path.dirname(c.item.path), c);
+    }
+    return children;
+  }
+
+  private async childrenOf(node?: SkillNode): Promise<SkillNode[]> {
     if (!node) return this.top();
     switch (node.kind) {
       case 'root':
@@ -84,10 +147,24 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
         if (node.group === 'problems') return node.result.problems.map((problem) => ({ kind: 'problem', problem }));
         return node.result[node.group].map((item) => ({ kind: 'excluded', item, agent: node.result.agent }));
       case 'skill':
-        return (await listSkillFiles(node.skill.dir)).map((relpath) => ({ kind: 'file', skillName: node.skill.name, agent: node.agent, dir: node.skill.dir, relpath }));
+        return this.filesOf({ skillName: node.skill.name, skillPath: node.skill.path, agent: node.agent, dir: node.skill.dir, relpath: '' });
+      case 'excluded':
+        return this.filesOf({ skillName: node.item.name, skillPath: node.item.path, agent: node.agent, dir: path.dirname(node.item.path), relpath: '' });
+      case 'folder':
+        return this.filesOf(node);
       default:
         return [];
     }
+  }
+
+  /** One folder of a skill, SKILL.md first at the top, as the Explorer lists it. */
+  private async filesOf(at: InSkill): Promise<SkillNode[]> {
+    const main = path.basename(at.skillPath);
+    const entries = await listFolder(at.dir, at.relpath, at.relpath === '' ? main : undefined);
+    const base = { skillName: at.skillName, skillPath: at.skillPath, agent: at.agent, dir: at.dir };
+    return entries.map((e): SkillNode => (e.isDir
+      ? { ...base, kind: 'folder', relpath: e.relpath, empty: !!e.empty }
+      : { ...base, kind: 'file', relpath: e.relpath, main: at.relpath === '' && e.name === main }));
   }
 
   private async top(): Promise<SkillNode[]> {
@@ -99,6 +176,7 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
       return [];
     }
     this.last = result;
+    this.skillRows.clear();
     this.fetchedEmitter.fire(result);
     const nodes: SkillNode[] = [];
     for (const root of result.roots) {
@@ -117,23 +195,43 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
     return nodes;
   }
 
+  /** `defaultState`, or the state the user left the row in. */
+  private state(node: SkillNode, defaultState: vscode.TreeItemCollapsibleState): vscode.TreeItemCollapsibleState {
+    if (defaultState === vscode.TreeItemCollapsibleState.None) return defaultState;
+    const e = this.expanded.get(nodeId(node));
+    return e === undefined ? defaultState : e ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  }
+
   getTreeItem(node: SkillNode): vscode.TreeItem {
+    const item = this.makeItem(node);
+    item.id = nodeId(node);
+    if (item.collapsibleState !== undefined) item.collapsibleState = this.state(node, item.collapsibleState);
+    return item;
+  }
+
+  private makeItem(node: SkillNode): vscode.TreeItem {
+    const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
     switch (node.kind) {
       case 'root': {
-        const item = new vscode.TreeItem(vscode.workspace.asRelativePath(node.root.path), vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(vscode.workspace.asRelativePath(node.root.path), Expanded);
         item.description = `${node.skills.length} skill${node.skills.length === 1 ? '' : 's'}`;
         item.iconPath = new vscode.ThemeIcon('root-folder');
         item.tooltip = `${node.root.path} (${node.root.origin === 'config' ? 'from .skillmd.json' : 'agent skills folder'})`;
+        item.resourceUri = vscode.Uri.file(node.root.path);
         item.contextValue = 'skillmd.root';
-        item.id = `root:${node.agent}:${node.root.path}`;
         return item;
       }
       case 'skill': {
         const s = node.skill;
-        const item = new vscode.TreeItem(s.name, vscode.TreeItemCollapsibleState.Collapsed);
-        const d = s.diagnostics;
-        const issues = [d.errors ? `${d.errors} error${d.errors === 1 ? '' : 's'}` : '', d.warnings ? `${d.warnings} warning${d.warnings === 1 ? '' : 's'}` : ''].filter(Boolean);
+        // No click command: one click expands it, as a folder in the Explorer; the
+        // inline action and its SKILL.md row open it.
+        const item = new vscode.TreeItem(s.name, Collapsed);
+        // The Problems panel's own diagnostics for the skill's files, not a second count.
+        const d = problemsIn(s.dir);
+        this.shownProblems.set(s.dir, JSON.stringify(d));
+        const issues = describeProblems(d);
         item.description = [`${s.indexTokens ?? s.tokens} tokens`, ...issues].join(' · ');
+        item.resourceUri = vscode.Uri.file(s.dir);
         item.iconPath = d.errors
           ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'))
           : d.warnings
@@ -147,28 +245,28 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
         tip.appendMarkdown(`\n\n`);
         tip.appendText(s.path);
         item.tooltip = tip;
-        item.command = { command: 'vscode.open', title: 'Open SKILL.md', arguments: [vscode.Uri.file(s.path)] };
         item.contextValue = 'skillmd.skill';
-        item.id = `skill:${node.agent}:${s.path}`;
         return item;
       }
       case 'group': {
         const list = node.group === 'problems' ? node.result.problems : node.result[node.group];
         const label = node.group === 'shadowed' ? 'Shadowed' : node.group === 'skipped' ? 'Skipped' : 'Problems';
-        const item = new vscode.TreeItem(`${label} (${list.length})`, vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(`${label} (${list.length})`, Expanded);
         item.iconPath = new vscode.ThemeIcon(node.group === 'shadowed' ? 'layers' : node.group === 'skipped' ? 'circle-slash' : 'warning');
         item.tooltip = node.group === 'shadowed'
           ? 'Skills with the name of a skill found earlier: the first one found wins.'
           : node.group === 'skipped' ? 'Skills the agent does not show: invalid, filtered or hidden.' : 'Folders that could not be read, symlink loops, missing roots.';
         item.contextValue = `skillmd.group.${node.group}`;
-        item.id = `group:${node.result.agent}:${node.group}`;
         return item;
       }
       case 'excluded': {
         const x = node.item;
-        const item = new vscode.TreeItem(x.name ?? path.basename(path.dirname(x.path)), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(x.name ?? path.basename(path.dirname(x.path)), Collapsed);
         const why = x.reason === 'shadowed' && x.winner ? `by ${vscode.workspace.asRelativePath(x.winner)}` : x.message;
-        item.description = `${reasonLabel[x.reason]}: ${why}`;
+        const counts = problemsIn(path.dirname(x.path));
+        this.shownProblems.set(path.dirname(x.path), JSON.stringify(counts));
+        const issues = describeProblems(counts);
+        item.description = [...issues, `${reasonLabel[x.reason]}: ${why}`].join(' · ');
         item.iconPath = x.reason === 'invalid'
           ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'))
           : x.reason === 'shadowed'
@@ -184,38 +282,69 @@ export class SkillsViewProvider implements vscode.TreeDataProvider<SkillNode>, v
           tip.appendText(x.winner);
         }
         item.tooltip = tip;
-        item.command = { command: 'vscode.open', title: 'Open SKILL.md', arguments: [vscode.Uri.file(x.path)] };
         item.contextValue = 'skillmd.skill.excluded';
-        item.id = `excluded:${node.agent}:${x.reason}:${x.path}`;
         return item;
       }
       case 'problem': {
         const p = node.problem;
-        const item = new vscode.TreeItem(vscode.workspace.asRelativePath(p.path), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(vscode.workspace.asRelativePath(p.path), None);
         item.description = `${p.code}: ${p.message}`;
         item.tooltip = `${p.code}: ${p.message}`;
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
         item.contextValue = 'skillmd.problem';
         return item;
       }
+      case 'folder': {
+        const uri = vscode.Uri.file(path.join(node.dir, ...node.relpath.split('/')));
+        const item = new vscode.TreeItem(uri, node.empty ? None : Collapsed);
+        item.iconPath = vscode.ThemeIcon.Folder;
+        item.contextValue = 'skillmd.skillFolder';
+        return item;
+      }
       case 'file': {
         const uri = vscode.Uri.file(path.join(node.dir, ...node.relpath.split('/')));
-        const item = new vscode.TreeItem(node.relpath, vscode.TreeItemCollapsibleState.None);
-        item.resourceUri = uri;
+        const item = new vscode.TreeItem(uri, None);
         item.iconPath = vscode.ThemeIcon.File;
+        // One click opens it as the Explorer does: in the preview editor (a second click on another file replaces it).
         item.command = { command: 'vscode.open', title: 'Open File', arguments: [uri] };
-        item.contextValue = 'skillmd.skillFile';
-        item.id = `file:${node.agent}:${node.dir}:${node.relpath}`;
+        item.contextValue = node.main ? 'skillmd.skillMain' : 'skillmd.skillFile';
         return item;
       }
     }
   }
 
   dispose(): void {
+    if (this.diagnosticsTimer) clearTimeout(this.diagnosticsTimer);
     for (const s of this.subscriptions) s.dispose();
     this.emitter.dispose();
     this.fetchedEmitter.dispose();
   }
+}
+
+function isInside(file: string, dir: string): boolean {
+  return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+}
+
+/** Errors and warnings VS Code holds (the Problems panel) for the files in `dir`. */
+export function problemsIn(dir: string): { errors: number; warnings: number; codes: string[] } {
+  let errors = 0;
+  let warnings = 0;
+  const codes = new Set<string>();
+  for (const [uri, list] of vscode.languages.getDiagnostics()) {
+    if (uri.scheme !== 'file' || !isInside(uri.fsPath, dir)) continue;
+    for (const d of list) {
+      if (d.severity === vscode.DiagnosticSeverity.Error) errors++;
+      else if (d.severity === vscode.DiagnosticSeverity.Warning) warnings++;
+      else continue;
+      const code = typeof d.code === 'object' ? d.code.value : d.code;
+      if (code !== undefined) codes.add(String(code));
+    }
+  }
+  return { errors, warnings, codes: [...codes].sort() };
+}
+
+function describeProblems(d: { errors: number; warnings: number }): string[] {
+  return [d.errors ? `${d.errors} error${d.errors === 1 ? '' : 's'}` : '', d.warnings ? `${d.warnings} warning${d.warnings === 1 ? '' : 's'}` : ''].filter(Boolean);
 }
 
 function escapeMd(s: string): string {

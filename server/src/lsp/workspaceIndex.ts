@@ -316,7 +316,18 @@ export class WorkspaceIndex {
     const st = await this.fs.stat(file).catch(() => undefined);
     if (st?.type !== 'file') return this.remove(file);
     this.skills.set(file, await this.checkFile(file));
+    this.countAll();
     this.emit([file]);
+  }
+
+  /**
+   * After a full run, skills come and go one at a time: the status counts the index
+   * as it is (issue 18: "7/7 skills" with 8 in the workspace), each one checked.
+   */
+  private countAll(): void {
+    if (this.status.state !== 'ready') return;
+    this.status.total = this.status.done = this.skills.size;
+    if (this.status.references.state === 'ready') this.status.references.done = this.skills.size;
   }
 
   remove(file: string): void {
@@ -325,6 +336,7 @@ export class WorkspaceIndex {
     const prefix = file + path.sep;
     for (const f of [...this.skills.keys()]) if (f.startsWith(prefix)) this.skills.delete(f), gone.push(f);
     for (const f of gone) this.onRemoved?.(f);
+    this.countAll();
     if (gone.length) this.emit(gone);
   }
 

@@ -194,6 +194,8 @@ async function runSuites(config) {
   const grep = config.grep ? new RegExp(config.grep, 'i') : undefined;
   // For suite/helpers.js: where the fixtures copy is (the workspace is vscode.workspace).
   if (config.fixtures) process.env.SKILLMD_VSCODE_FIXTURES = config.fixtures;
+  // For suite/helpers.js `workbench()`: where run.mjs answers requests for the page.
+  if (config.pageDir) process.env.SKILLMD_VSCODE_PAGE_DIR = config.pageDir;
   try {
     if (files.length === 0) throw new Error(`no *.test.js files in ${config.suiteDir}`);
     log(`VS Code ${vscode.version} (${vscode.env.appName}); ${files.length} suite file(s)`);

@@ -31,7 +31,7 @@ suite('a language server that cannot start', () => {
   test('the Skills view says the server is not running and how to restart it', async () => {
     await vscode.commands.executeCommand('skillmd.skills.focus');
     assert.deepEqual(await api.skillsView.getChildren(), []);
-    assert.match(api.skillsView.message() ?? '', /^Could not read the skills: the skillmd language server is not running \(.+\); run "skillmd: Restart Language Server"$/);
+    assert.match(api.skillsView.message() ?? '', /^Could not read the skills: the skillmd language server is not running \(.+\); run "Skillmd: Restart Language Server"$/);
     // Commands answer with an error message, not an exception.
     assert.equal(await vscode.commands.executeCommand('skillmd.showIndexStatus'), undefined);
   });

@@ -110,4 +110,54 @@ function languageServerProcesses(ext) {
   return processesMatching(path.join(ext.extensionPath, 'server', 'out', 'server.js'));
 }
 
-module.exports = { EXTENSION_ID, waitFor, workspaceRoot, fixturesRoot, findSkills, openFile, activeExtension, diagnosticsFor, processesMatching, languageServerProcesses };
+let pageRequests = 0;
+
+/** Whether the runner can see the workbench page (code-server + Chromium; not test-electron). */
+function hasWorkbench() {
+  return !!process.env.SKILLMD_VSCODE_PAGE_DIR;
+}
+
+/**
+ * Asks run.mjs to act on the workbench page the user sees (the DOM is not reachable
+ * from the extension host): `{ op: 'screenshot', name }` into test/artifacts/,
+ * `{ op: 'query', selector }` → [{ text, ariaLabel, ariaExpanded, ariaLevel, className, visible }],
+ * `{ op: 'click', selector, text?, inner?, count? }` (`inner`: a part of the element,
+ * e.g. an inline action of a tree row, hovered first), `{ op: 'hover', … }`, `{ op: 'press', key }`,
+ * `{ op: 'type', text }` (keystrokes into whatever has the focus).
+ */
+async function workbench(request, { timeout = 30_000 } = {}) {
+  const dir = process.env.SKILLMD_VSCODE_PAGE_DIR;
+  if (!dir) throw new Error('no workbench page: run the suite with test/vscode/run.mjs');
+  const id = `${process.pid}-${++pageRequests}`;
+  console.log(`[skillmd-page] ${JSON.stringify({ id, ...request })}`);
+  const file = path.join(dir, `${id}.json`);
+  const answer = await waitFor(() => fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')), { timeout, interval: 50, what: `the page to answer ${JSON.stringify(request)}` });
+  if (answer.error) throw new Error(`page ${request.op}: ${answer.error}`);
+  return answer.value;
+}
+
+/** A screenshot of the workbench into test/artifacts/<name> (a no-op without a page). */
+async function screenshot(name, settleMs) {
+  if (hasWorkbench()) await workbench({ op: 'screenshot', name, settleMs });
+}
+
+/**
+ * The rows of the Skills tree as the user sees them, from the DOM:
+ * `<indent><▾ expanded | ▸ collapsed | · no arrow> <label> | <description>` (without
+ * the problem counts unless `badges`).
+ */
+async function skillsTreeRows({ badges = false } = {}) {
+  const rows = await workbench({
+    op: 'query', selector: '.part.sidebar [id="workbench.view.extension.skillmd"] .monaco-list-row',
+    fields: { label: '.label-name', description: '.label-description', twistie: '.monaco-tl-twistie@class' },
+  });
+  return rows.filter((r) => r.visible).map((r) => {
+    const t = r.twistie ?? '';
+    const state = !t.includes('collapsible') ? '·' : t.includes('collapsed') ? '▸' : '▾';
+    // Problem counts follow the Problems panel (its timing too): left out unless asked for.
+    const description = badges ? r.description : (r.description ?? '').replace(/ · \d+ (errors?|warnings?)/g, '').replace(/^(\d+ (errors?|warnings?)( · )?)+/, '');
+    return `${'  '.repeat(Number(r.ariaLevel) - 1)}${state} ${r.label}${description ? ` | ${description}` : ''}`;
+  });
+}
+
+module.exports = { hasWorkbench, workbench, screenshot, skillsTreeRows, EXTENSION_ID, waitFor, workspaceRoot, fixturesRoot, findSkills, openFile, activeExtension, diagnosticsFor, processesMatching, languageServerProcesses };

@@ -9,15 +9,18 @@ const path = require('node:path');
 const vscode = require('vscode');
 const { activeExtension, workspaceRoot, waitFor } = require('./helpers');
 
-/** The tree as [label, description] rows, indented by depth (skill files not expanded). */
+/** The tree as [label, description] rows, indented by depth (skills not expanded). */
 async function treeRows(api) {
   const rows = [];
   const walk = async (node, depth) => {
     for (const child of await api.skillsView.getChildren(node)) {
       const item = api.skillsView.getTreeItem(child);
       const label = typeof item.label === 'string' ? item.label : item.label.label;
-      rows.push(`${'  '.repeat(depth)}${label} | ${item.description ?? ''} | ${item.iconPath?.id ?? ''} | ${item.contextValue}`);
-      if (child.kind !== 'skill') await walk(child, depth + 1);
+      // Problem counts and their icons are the Problems panel's (skillsTree.test.js): not listed here.
+      const description = String(item.description ?? '').replace(/ · \d+ (errors?|warnings?)/g, '').replace(/^(\d+ (errors?|warnings?) · )+/, '');
+      const icon = child.kind === 'skill' ? 'book' : item.iconPath?.id ?? '';
+      rows.push(`${'  '.repeat(depth)}${label} | ${description} | ${icon} | ${item.contextValue}`);
+      if (child.kind !== 'skill' && child.kind !== 'excluded') await walk(child, depth + 1);
     }
   };
   await walk(undefined, 0);
@@ -61,10 +64,13 @@ suite('skills view and previews', () => {
       "  commit-helper | invalid: Skill name 'Commit Helper' is invalid: only letters, digits, hyphens, and underscores; no consecutive or leading/trailing separators.  Rename to something like 'my-skill-name' or 'My_Skill'. | error | skillmd.skill.excluded",
       "  broken-yaml | invalid: Skill 'broken-yaml' has an empty description.  Provide a description explaining what the skill does and when to use it. | error | skillmd.skill.excluded",
     ]);
-    // A skill's children are its files (what read_skill_file can read).
+    // A skill's children are its folder, SKILL.md first (what read_skill_file can read).
     const [, , skillsRoot] = await api.skillsView.getChildren();
     const brokenLinks = (await api.skillsView.getChildren(skillsRoot)).find((n) => n.skill?.name === 'broken-links');
-    assert.deepEqual((await api.skillsView.getChildren(brokenLinks)).map((n) => n.relpath), ['references/guide.md']);
+    const top = await api.skillsView.getChildren(brokenLinks);
+    assert.deepEqual(top.map((n) => [n.kind, n.relpath]), [['file', 'SKILL.md'], ['folder', 'references']]);
+    assert.deepEqual((await api.skillsView.getChildren(top[1])).map((n) => [n.kind, n.relpath]), [['file', 'references/guide.md']]);
+    assert.equal(api.skillsView.getTreeItem(top[0]).contextValue, 'skillmd.skillMain');
   });
 
   test('the catalog names the tokenizer and matches the CLI\'s --json', async () => {
@@ -75,22 +81,21 @@ suite('skills view and previews', () => {
     assert.equal(cat.tokenizer, 'o200k_base (gpt-tokenizer)');
   });
 
-  test('skillmd.previewIndex opens the exact index text (= `skillmd index --agent lovia`) and the report beside it', async () => {
+  test('skillmd.previewIndex opens the exact index text (= `skillmd index --agent lovia`), the report below its separator', async () => {
     const out = cli(['index', '--agent', 'lovia']);
     const opened = await vscode.commands.executeCommand('skillmd.previewIndex');
     assert.ok(opened, 'the command returned the opened preview');
-    assert.equal(opened.text.length, 1);
-    const doc = await vscode.workspace.openTextDocument(opened.text[0]);
+    assert.deepEqual(opened.parts.map((p) => p.id), ['index']);
+    const doc = await vscode.workspace.openTextDocument(opened.uri);
     assert.equal(doc.uri.scheme, 'skillmd-preview');
     assert.equal(doc.languageId, 'skill-preview');
-    assert.equal(doc.getText(), out.stdout);
-    assert.ok(doc.getText().startsWith('## Skills\n- `pdf-forms` — Fill in and flatten PDF forms'), doc.getText().slice(0, 80));
-    const report = await vscode.workspace.openTextDocument(opened.report);
-    assert.equal(report.getText(), out.stderr);
-    assert.match(report.getText(), /^total: 325 tokens \(o200k_base \(gpt-tokenizer\)\)$/m);
-    // The agent text editor is the active one; the report is visible beside it.
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.text[0].toString());
-    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === opened.report.toString()));
+    assert.equal(doc.getText(opened.parts[0].range), out.stdout);
+    assert.ok(out.stdout.startsWith('## Skills\n- `pdf-forms` — Fill in and flatten PDF forms'), out.stdout.slice(0, 80));
+    // One document: the agent text, then the report under a separator (not sent to the model).
+    assert.equal(doc.getText(), `${out.stdout}${out.stdout.endsWith('\n') ? '' : '\n'}\n━━━━ skillmd report (not sent to the model) ━━━━\n${out.stderr}`);
+    assert.equal(doc.getText(opened.report), out.stderr);
+    assert.match(out.stderr, /^total: 325 tokens \(o200k_base \(gpt-tokenizer\)\)$/m);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.uri.toString());
   });
 
   test('the status bar shows the agent and the index tokens', async () => {
@@ -102,21 +107,23 @@ suite('skills view and previews', () => {
     const [root] = await api.skillsView.getChildren();
     const [pdf] = await api.skillsView.getChildren(root);
     const load = await vscode.commands.executeCommand('skillmd.previewLoadSkill', pdf);
-    const loadDoc = await vscode.workspace.openTextDocument(load.text[0]);
-    assert.equal(loadDoc.getText(), cli(['load', 'pdf-forms', '--agent', 'lovia']).stdout);
-    const files = await api.skillsView.getChildren(pdf);
+    const loadDoc = await vscode.workspace.openTextDocument(load.uri);
+    assert.equal(loadDoc.getText(load.parts[0].range), cli(['load', 'pdf-forms', '--agent', 'lovia']).stdout);
+    const references = (await api.skillsView.getChildren(pdf)).find((f) => f.relpath === 'references');
+    const files = await api.skillsView.getChildren(references);
     const forms = files.find((f) => f.relpath === 'references/forms.md');
     assert.ok(forms, files.map((f) => f.relpath).join(', '));
     const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', forms);
-    const readDoc = await vscode.workspace.openTextDocument(read.text[0]);
-    assert.equal(readDoc.getText(), cli(['read', 'pdf-forms', 'references/forms.md', '--agent', 'lovia']).stdout);
-    assert.match(readDoc.getText(), /^\[skill: pdf-forms {2}file: references\/forms\.md\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\n/);
+    const readDoc = await vscode.workspace.openTextDocument(read.uri);
+    const readText = readDoc.getText(read.parts[0].range);
+    assert.equal(readText, cli(['read', 'pdf-forms', 'references/forms.md', '--agent', 'lovia']).stdout);
+    assert.match(readText, /^\[skill: pdf-forms {2}file: references\/forms\.md\]\n--- BEGIN SKILL CONTENT \(reference material\) ---\n/);
     // Only lovia has read_skill_file: with another agent picked, lovia still answers.
     await vscode.commands.executeCommand('skillmd.pickAgent', 'codex');
     try {
       const again = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', forms);
       assert.ok(again, 'a preview, not an error');
-      assert.equal((await vscode.workspace.openTextDocument(again.text[0])).getText(), readDoc.getText());
+      assert.equal((await vscode.workspace.openTextDocument(again.uri)).getText(again.parts[0].range), readText);
     } finally {
       await vscode.commands.executeCommand('skillmd.pickAgent', 'lovia');
     }
@@ -136,10 +143,11 @@ suite('skills view and previews', () => {
         return undefined;
       }, { timeout: 20_000, what: 'zz-folder in the claude-code tree' });
       assert.equal(node.skill.name, 'zz-folder');
-      const file = (await api.skillsView.getChildren(node)).find((f) => f.relpath === 'references/x.md');
+      const folder = (await api.skillsView.getChildren(node)).find((f) => f.relpath === 'references');
+      const file = (await api.skillsView.getChildren(folder)).find((f) => f.relpath === 'references/x.md');
       const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', file);
       assert.ok(read, 'a preview, not an error');
-      assert.equal((await vscode.workspace.openTextDocument(read.text[0])).getText(), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');
+      assert.equal((await vscode.workspace.openTextDocument(read.uri)).getText(read.parts[0].range), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');
     } finally {
       await vscode.commands.executeCommand('skillmd.pickAgent', 'lovia');
       await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
@@ -152,8 +160,8 @@ suite('skills view and previews', () => {
     try {
       await waitFor(async () => (await treeRows(api)).some((r) => r.includes('zz-new-skill')), { timeout: 20_000, what: 'zz-new-skill in the Skills view' });
       const opened = await vscode.commands.executeCommand('skillmd.previewIndex');
-      const doc = await vscode.workspace.openTextDocument(opened.text[0]);
-      assert.match(doc.getText(), /\n- `zz-new-skill` — Added while the preview is open\. Use when testing live updates\.\n/);
+      const doc = await vscode.workspace.openTextDocument(opened.uri);
+      assert.match(doc.getText(opened.parts[0].range), /\n- `zz-new-skill` — Added while the preview is open\. Use when testing live updates\.\n/);
     } finally {
       await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
     }

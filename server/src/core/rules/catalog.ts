@@ -20,5 +20,5 @@ export function allRules(): RuleInfo[] {
 }
 
 export function ruleDocsUrl(code: string): string {
-  return `https://github.com/skillmd/skillmd#rule-${code}`;
+  return `https://github.com/skillmd/skillmd/blob/main/docs/rules.md#rule-${code}`;
 }

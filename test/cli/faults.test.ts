@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { cliPath, makeTree, repoRoot, runCli, type CliResult } from './helpers';
 
-const DESCRIPTION = 'Formats CSV files as tables. Use when converting CSV data into Markdown tables.';
-const OK = (name: string, body = `# ${name}\n`) => `---\nname: ${name}\ndescription: ${DESCRIPTION}\n---\n${body}`;
+// Each skill its own description: two skills with one are reported (duplicate-description).
+const description = (name: string) => `Formats CSV files as ${name} tables. Use when converting CSV data into Markdown tables.`;
+const OK = (name: string, body = `# ${name}\n`) => `---\nname: ${name}\ndescription: ${description(name)}\n---\n${body}`;
 
 const trees: string[] = [];
 const tree = (files: Record<string, string | Uint8Array>) => {
@@ -40,10 +41,10 @@ const REPORT = 'That part of the check did not run. This is a bug in skillmd: pl
 function faultTree(): string {
   return tree({
     // The rule with a bug throws here; the other rules and the reference checks still run.
-    'skills/a/SKILL.md': `---\nname: a\ndescription: ${DESCRIPTION}\ncolour: red\n---\nTHROW-IN-RULE\nSee [the guide](guide.md).\n`,
+    'skills/a/SKILL.md': `---\nname: a\ndescription: ${description("a")}\ncolour: red\n---\nTHROW-IN-RULE\nSee [the guide](guide.md).\n`,
     'skills/b/SKILL.md': OK('b', 'THROW-IN-FILE-CHECK\n'),
     'skills/c/SKILL.md': OK('c', 'REPORT-THEN-THROW\n'),
-    'skills/d/SKILL.md': `---\nname: d\ndescription: ${DESCRIPTION}\ncolour: blue\n---\n# d\n`,
+    'skills/d/SKILL.md': `---\nname: d\ndescription: ${description("d")}\ncolour: blue\n---\n# d\n`,
   });
 }
 
@@ -54,7 +55,7 @@ test('a rule or file check that throws is one internal-error diagnostic on that 
   assert.equal(r.stdout, [
     "skills/a/SKILL.md:1:1: error internal-error: Internal error in rule `test-throws`: TypeError: Cannot read properties of undefined (reading 'x'). " + REPORT,
     'skills/a/SKILL.md:4:1: error unknown-field: Unknown field `colour` (rejected by agentskills).',
-    'skills/a/SKILL.md:7:17: error reference-missing: `guide.md` does not exist in the skill folder, so agents following this reference fail. Create the file or correct the path.',
+    'skills/a/SKILL.md:7:17: error reference-missing: `guide.md` does not exist in the skill folder, so agents following this link fail. Create the file or correct the path.',
     'skills/b/SKILL.md:1:1: error internal-error: Internal error in the test file check: extractor bug second line. ' + REPORT,
     'skills/c/SKILL.md:1:1: warning test-throws: reported before the bug',
     'skills/c/SKILL.md:1:1: error internal-error: Internal error in rule `test-throws`: RangeError: Maximum call stack size exceeded. ' + REPORT,
@@ -121,28 +122,29 @@ test('an alias bomb as the description: check and every index answer (Claude Cod
   const line = claude.stdout.split('\n').find((l) => l.startsWith('- bomb: '))!;
   // Claude Code's listing cuts a description at 1,536 characters (with the ellipsis).
   assert.equal(line, '- bomb: ' + 'lol,'.repeat(383) + 'lol…');
-  assert.ok(claude.stdout.includes(`- plain: ${DESCRIPTION}`));
+  assert.ok(claude.stdout.includes(`- plain: ${description("plain")}`));
   // The others refuse a list as a description; Eino and skills-ref fail as a whole (exit 1), as they do.
+  // Codex does not read .claude/skills, so the bomb is not in its catalog.
   const statuses = ['lovia', 'codex', 'eino', 'agentskills'].map((agent) => {
     const r = runCli(['index', '--agent', agent, '--json'], dir);
     const j = JSON.parse(r.stdout);
     return [agent, r.status, j.skipped.map((x: { name: string; reason: string }) => `${x.reason} ${x.name}`)];
   });
-  assert.deepEqual(statuses, [['lovia', 0, ['invalid bomb']], ['codex', 0, ['invalid bomb']], ['eino', 1, ['invalid bomb']], ['agentskills', 1, ['invalid bomb']]]);
+  assert.deepEqual(statuses, [['lovia', 0, ['invalid bomb']], ['codex', 0, []], ['eino', 1, ['invalid bomb']], ['agentskills', 1, ['invalid bomb']]]);
 });
 
 test('frontmatter over 262,144 characters is one clear error in check, and index leaves the skill out saying why', () => {
-  const big = `---\nname: big\ndescription: ${DESCRIPTION}\nanchor: &a x\nlist:\n${'- *a\n'.repeat(100_000)}---\n# big\n`;
+  const big = `---\nname: big\ndescription: ${description("big")}\nanchor: &a x\nlist:\n${'- *a\n'.repeat(100_000)}---\n# big\n`;
   const dir = tree({ 'skills/big/SKILL.md': big, 'skills/plain/SKILL.md': OK('plain') });
   const r = runCli(['check', 'skills'], dir);
   assert.equal(r.stdout, [
-    'skills/big/SKILL.md:1:1: error frontmatter-too-large: The frontmatter is 500,122 characters long, over the 262,144 skillmd parses, so none of it is checked. Agents parse it whenever they list skills: keep it to `name`, `description` and a few fields, and move data into files.',
+    'skills/big/SKILL.md:1:1: error frontmatter-too-large: The frontmatter is 500,126 characters long, over the 262,144 skillmd parses, so none of it is checked. Agents parse it whenever they list skills: keep it to `name`, `description` and a few fields, and move data into files.',
     '2 skills checked, 1 invalid: 1 error, 0 warnings, 0 info',
     '',
   ].join('\n'));
   const j = JSON.parse(runCli(['index', '--agent', 'lovia', '--root', 'skills', '--json'], dir).stdout);
   assert.deepEqual(j.skills.map((s: { name: string }) => s.name), ['plain']);
-  assert.deepEqual(j.skipped.map((x: { reason: string; message: string }) => [x.reason, x.message]), [['invalid', 'the frontmatter is 500,122 characters long, over the 262,144 skillmd parses, so skillmd does not show what lovia reads from it']]);
+  assert.deepEqual(j.skipped.map((x: { reason: string; message: string }) => [x.reason, x.message]), [['invalid', 'the frontmatter is 500,126 characters long, over the 262,144 skillmd parses, so skillmd does not show what lovia reads from it']]);
 });
 
 test('links out of the checked folder are not followed (`ln -s / skills/evil`); a link that stays inside still is', () => {
@@ -213,7 +215,7 @@ test('a 50 MB skill file, a 50 MB and a binary linked file, a NUL in SKILL.md: o
   const r = runCli(['check', 'skills'], dir);
   assert.equal(r.stdout, [
     'skills/big/SKILL.md:1:1: error file-too-large: The skill file is 50.0 MiB, over the 5.0 MiB skillmd reads; agents would load all of it into context.',
-    'skills/nul/SKILL.md:1:1: error file-binary: The skill file is binary (NUL byte at offset 112), not Markdown text.',
+    'skills/nul/SKILL.md:1:1: error file-binary: The skill file is binary (NUL byte at offset 116), not Markdown text.',
     '3 skills checked, 2 invalid: 2 errors, 0 warnings, 0 info',
     '',
   ].join('\n'));

@@ -22,7 +22,8 @@ test('npm pack: the bundles, ranks and grammars only, and the packed CLI answers
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const files = info.files.map((f) => f.path).sort();
     assert.deepEqual(files.filter((f) => !f.startsWith('syntaxes/')), [
-      'LICENSE', 'README.md', 'bin/skillmd-language-server.js', 'bin/skillmd.js', 'client/out/extension.js', 'package.json',
+      'LICENSE', 'README.md', 'bin/skillmd-language-server.js', 'bin/skillmd.js', 'client/out/extension.js',
+      'images/icon.png', 'images/icon.svg', 'images/skills-view.svg', 'package.json',
       'server/out/cli.js', 'server/out/cliPreview.js', 'server/out/gptEncoding.js', 'server/out/indexWorker.js',
       'server/out/o200k_base.json', 'server/out/picomatch.js', 'server/out/server.js', 'server/out/yaml.js',
     ]);

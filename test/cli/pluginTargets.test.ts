@@ -7,7 +7,8 @@ import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { cliPath, makeTree, runCli } from './helpers';
 
-const skill = (name: string) => `---\nname: ${name}\ndescription: Reviews pull requests for risky changes. Use when the user asks for a review.\nwhen_to_use: Before merging a pull request.\nmodel: sonnet\n---\n# Review\n`;
+// Each skill its own description: identical ones are reported (duplicate-description).
+const skill = (name: string) => `---\nname: ${name}\ndescription: Reviews pull requests for risky changes in ${name}. Use when the user asks for a review.\nwhen_to_use: Before merging a pull request.\nmodel: sonnet\n---\n# Review\n`;
 
 const tree = makeTree({
   'plugins/review-kit/.claude-plugin/plugin.json': '{ "name": "review-kit" }\n',

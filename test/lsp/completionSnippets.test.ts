@@ -52,7 +52,11 @@ describe('frontmatter key snippets', () => {
         for (const choice of choices) {
           const inserted = expand(choice === undefined ? snippet : snippet.replace(/\$\{\d+\|[^|}]*\|\}/, choice));
           await c.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: inserted }]);
-          const added = (await codes()).filter((d) => !before.includes(d));
+          let added = (await codes()).filter((d) => !before.includes(d));
+          // Advice that depends on the rest of the skill, which a completed key cannot write:
+          // a declared argument the body does not use yet, a fork that names no agent yet.
+          const pending = new Set(['argument-unused', 'fork-without-agent']);
+          added = added.filter((d) => !pending.has(d.split(':')[0]));
           if (added.length) problems.push(`${profile} ${item.label} ${JSON.stringify(inserted)}: ${added.join(' | ')}`);
           await c.change(uri, [{ range: whole, text: base }]);
         }

@@ -1,4 +1,5 @@
-import { isScalar, LineCounter, parseDocument, visit, YAMLParseError, type Document } from 'yaml';
+import type { Document, LineCounter, YAMLParseError } from 'yaml';
+import { isScalar, newLineCounter, newYamlParseError, parseDocument, visit } from '../lazy/yaml';
 
 /**
  * `parseDocument(text, { uniqueKeys: true, strict: true })` with the same errors, in
@@ -8,7 +9,7 @@ import { isScalar, LineCounter, parseDocument, visit, YAMLParseError, type Docum
  * (code, message, position, line and column), merged into the others by position.
  */
 export function parseWithUniqueKeys(text: string): Document.Parsed {
-  const lineCounter = new LineCounter();
+  const lineCounter = newLineCounter();
   const doc = parseDocument(text, { uniqueKeys: false, strict: true, lineCounter });
   const found: YAMLParseError[] = [];
   visit(doc, {
@@ -33,7 +34,7 @@ export function parseWithUniqueKeys(text: string): Document.Parsed {
 }
 
 function duplicateKeyError(text: string, lc: LineCounter, at: number): YAMLParseError {
-  const e = new YAMLParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
+  const e = newYamlParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
   e.linePos = [lc.linePos(at), lc.linePos(at + 1)];
   const { line, col } = e.linePos[0];
   e.message += ` at line ${line}, column ${col}`;

@@ -1,4 +1,5 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YNode, type Pair } from 'yaml';
+import type { Document, Node as YNode, Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from '../lazy/yaml';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../types';
 

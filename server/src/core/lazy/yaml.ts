@@ -21,3 +21,9 @@ export const isSeq = ((n: unknown) => yaml().isSeq(n)) as typeof Yaml.isSeq;
 /** `visit` with its BREAK, SKIP and REMOVE symbols, which exist only once the package is loaded. */
 export const visit = ((...args: Parameters<typeof Yaml.visit>) => yaml().visit(...args)) as typeof Yaml.visit;
 for (const k of ['BREAK', 'SKIP', 'REMOVE'] as const) Object.defineProperty(visit, k, { get: () => yaml().visit[k] });
+export const isPair = ((n: unknown) => yaml().isPair(n)) as typeof Yaml.isPair;
+
+/** `new LineCounter()` once the package is loaded. */
+export const newLineCounter = (): Yaml.LineCounter => new (yaml().LineCounter)();
+/** `new YAMLParseError(…)` once the package is loaded. */
+export const newYamlParseError = (...args: ConstructorParameters<typeof Yaml.YAMLParseError>): Yaml.YAMLParseError => new (yaml().YAMLParseError)(...args);

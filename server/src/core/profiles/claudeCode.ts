@@ -143,6 +143,8 @@ export const claudeCode: AgentProfile = {
       shapes: ['map'],
       onInvalid: 'ignore',
       doc: 'Hooks scoped to the skill\'s lifetime, in the same format as settings hooks.',
+      // A skeleton the hooks-schema rule accepts: one event, one matcher, one command hook.
+      snippet: '\n  ${1|PreToolUse,PostToolUse,Stop|}:\n    - matcher: "${2:Bash}"\n      hooks:\n        - type: command\n          command: "${3:echo checked}"',
       source: FRONTMATTER,
     },
     paths: {

@@ -70,7 +70,9 @@ function clashes(skills: readonly SkillSummary[], info: RuleInfo, key: (s: Skill
     const k = key(s);
     if (k === undefined || s.rules[info.code] === 'off') continue;
     const id = `${s.group}\0${k}`;
-    byKey.set(id, [...(byKey.get(id) ?? []), s]);
+    const list = byKey.get(id);
+    if (list) list.push(s);
+    else byKey.set(id, [s]);
   }
   const out: SkillDiagnostic[] = [];
   for (const same of byKey.values()) {
@@ -84,21 +86,27 @@ function clashes(skills: readonly SkillSummary[], info: RuleInfo, key: (s: Skill
         message: message(s, others),
         file: s.file,
         range: range(s),
-        related: others.map((o) => ({ file: o.file, range: range(o), message: `the other skill` })),
+        // Hundreds of copies of one skill: the first few point the way, a few hundred per skill would not.
+        related: others.slice(0, MAX_NAMED).map((o) => ({ file: o.file, range: range(o), message: `the other skill` })),
       });
     }
   }
   return out;
 }
 
+/** Other skills a message and its related information name; the rest are counted. */
+const MAX_NAMED = 3;
+
 /** Duplicate names and identical descriptions across a set of skills. */
 export function duplicateDiagnostics(skills: readonly SkillSummary[]): SkillDiagnostic[] {
   const rel = (s: SkillSummary, o: SkillSummary) => path.relative(path.dirname(path.dirname(s.file)), o.file).split(path.sep).join('/');
+  const names = (s: SkillSummary, others: SkillSummary[]) =>
+    others.slice(0, MAX_NAMED).map((o) => `\`${rel(s, o)}\``).join(', ') + (others.length > MAX_NAMED ? ` and ${others.length - MAX_NAMED} more` : '');
   return [
     ...clashes(skills, duplicateName, (s) => s.name, (s) => s.nameRange, (s, others) =>
-      `Another skill seen with this one is also named \`${s.name}\` (${others.map((o) => `\`${rel(s, o)}\``).join(', ')}); the agent keeps one of them. Give each skill its own name.`),
+      `Another skill seen with this one is also named \`${s.name}\` (${names(s, others)}); the agent keeps one of them. Give each skill its own name.`),
     ...clashes(skills, duplicateDescription, (s) => s.description, (s) => s.descriptionRange!, (s, others) =>
-      `${others.map((o) => `\`${rel(s, o)}\``).join(', ')} ${others.length > 1 ? 'have' : 'has'} the same description, so the agent cannot tell when to use which; say what sets this skill apart.`),
+      `${names(s, others)} ${others.length > 1 ? 'have' : 'has'} the same description, so the agent cannot tell when to use which; say what sets this skill apart.`),
   ];
 }
 

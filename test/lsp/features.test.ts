@@ -37,7 +37,7 @@ describe('editing features', () => {
     const byLabel = new Map(items.map((i) => [i.label, i]));
     assert.deepEqual(byLabel.get('user-invocable')!.textEdit, { range: r(3, 0, 3, 0), newText: 'user-invocable: ${1|true,false|}' });
     assert.equal(byLabel.get('arguments')!.textEdit.newText, 'arguments:\n  - ${1:topic}');
-    assert.equal(byLabel.get('hooks')!.textEdit.newText, 'hooks:\n  ${1:key}: ${2:value}');
+    assert.equal(byLabel.get('hooks')!.textEdit.newText, 'hooks:\n  ${1|PreToolUse,PostToolUse,Stop|}:\n    - matcher: "${2:Bash}"\n      hooks:\n        - type: command\n          command: "${3:echo checked}"');
     assert.equal(byLabel.get('context')!.textEdit.newText, 'context: ${1|fork|}');
     assert.equal(byLabel.get('argument-hint')!.insertTextFormat, 2);
     assert.match(byLabel.get('when_to_use')!.documentation!.value, /^\*\*Claude Code\*\*: Extra trigger phrases/);

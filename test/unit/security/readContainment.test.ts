@@ -50,7 +50,6 @@ test('check: every link out of the skill is reported, none is read, the secret i
   assert.deepEqual(diagnostics.map((d) => `${d.code} ${d.file === SKILL_MD ? `${d.range.start.line}:${d.range.start.character}` : d.file}: ${d.message}`), [
     'reference-escapes-skill 4:4: `references/out.md` is a symbolic link to /w/other/secret.md, outside the skill folder: the link breaks when the skill is installed. Copy the file into the skill.',
     'reference-escapes-skill 4:29: `references/dir/secret.md` is a symbolic link to /w/other, outside the skill folder: the link breaks when the skill is installed. Copy the file into the skill.',
-    'reference-too-deep 4:29: `references/dir/secret.md` is 2 folders below SKILL.md; agents read nested references partially. Keep referenced files one level deep (e.g. references/secret.md).',
     'reference-escapes-skill 4:59: `references/pw` is a symbolic link to /etc/passwd, outside the skill folder: the link breaks when the skill is installed. Copy the file into the skill.',
     'reference-escapes-skill 4:78: `../other/secret.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.',
     'reference-escapes-skill 5:4: `references/../../other/secret.md` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.',

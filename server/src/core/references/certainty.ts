@@ -67,7 +67,7 @@ export function introducesTemplate(line: string): boolean {
  * folder named as a stand-in (`filename.md`, `your-topic.md`, `xxx`, `foo`): one regex,
  * as every extracted path is tested.
  */
-const PLACEHOLDER = /<[^<>/]*>|(?<!\$)\{[^{}/]*\}|\[[^[\]/]*\]|\.\.\.|…|(?:^|\/)(?:file-?name|file_name|filename|your[-_][\w-]+|some[-_]?file|x{2,}|foo|bar|baz|placeholder)(?:\.[^/.]*)?(?:\/|$)/i;
+const PLACEHOLDER = /<[^<>/]*>|(?<!\$)\{[^{}/]*\}|\[[^[\]/]*\]|\.\.\.|\u2026|(?:^|\/)(?:file-?name|file_name|filename|your[-_][\w-]+|some[-_]?file|x{2,}|foo|bar|baz|placeholder)(?:\.[^/.]*)?(?:\/|$)/i;
 
 /** Whether a written path is a pattern to fill in (`references/<name>.md`, `references/filename.md`). */
 export function isPlaceholder(path: string): boolean {
@@ -75,7 +75,7 @@ export function isPlaceholder(path: string): boolean {
 }
 
 /** What every placeholder holds, tested first: a cheap regex, and most paths fail it. */
-const MAY_BE_PLACEHOLDER = /[<{[…]|\.\.\.|f(?:ile|oo)|your|some|xx|ba[rz]|placeholder/i;
+const MAY_BE_PLACEHOLDER = /[<{[\u2026]|\.\.\.|f(?:ile|oo)|your|some|xx|ba[rz]|placeholder/i;
 
 /** Interpreters whose first path argument is the script they run. */
 const INTERPRETERS = new Set(['python', 'python3', 'py', 'node', 'bash', 'sh', 'zsh', 'ruby', 'perl', 'php', 'pwsh', 'powershell', 'deno', 'bun', 'tsx', 'ts-node', 'Rscript', 'julia', 'lua', 'uv', 'uvx']);

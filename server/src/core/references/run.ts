@@ -126,7 +126,7 @@ export class SkillRun {
 
   /**
    * A missing path that exists from the plugin's root (installed whole: suggest
-   * `${CLAUDE_PLUGIN_ROOT}/…`) or from the repository's root (not installed with the skill).
+   * `${CLAUDE_PLUGIN_ROOT}/...`) or from the repository's root (not installed with the skill).
    */
   async outsideCopy(ref: SkillReference): Promise<{ suggestion?: string[]; outside?: string } | undefined> {
     if (ref.path.startsWith('../') || ref.path.startsWith('/')) return undefined;

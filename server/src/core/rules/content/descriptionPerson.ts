@@ -23,7 +23,7 @@ export const descriptionPerson: Rule = {
     if (!has || !value) return;
     const d = stringFor(has.profiles[0], value);
     // Quoted phrases are what a user says ("I'm stuck"), not the description's voice.
-    const own = d?.replace(/"[^"]*"|“[^”]*”/g, (q) => ' '.repeat(q.length));
+    const own = d?.replace(/"[^"]*"|\u201c[^\u201d]*\u201d/g, (q) => ' '.repeat(q.length));
     const m = own ? PERSON.exec(own) ?? SPEAKER.exec(own) : null;
     if (!m) return;
     const at = ctx.doc.text.indexOf(m[1], value.start);

@@ -102,7 +102,10 @@ suite('new skill', () => {
   }, 60_000);
 
   test('from a root of the view with a name: created in that root with the skeleton of its targets', async () => {
+    // The view lists the folders its agent reads: Copilot's include .github/skills.
+    await vscode.commands.executeCommand('skillmd.pickAgent', 'copilot');
     const root = (await api.skillsView.getChildren()).find((n) => n.kind === 'root' && n.root.path.endsWith(path.join('.github', 'skills')));
+    assert.ok(root, 'a .github/skills root in the view');
     const created = await vscode.commands.executeCommand('skillmd.newSkill', root, 'issue-triage');
     const file = path.join(workspaceRoot(), '.github', 'skills', 'issue-triage', 'SKILL.md');
     try {
@@ -111,6 +114,7 @@ suite('new skill', () => {
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      await vscode.commands.executeCommand('skillmd.pickAgent', 'lovia');
     }
   });
 

@@ -9,7 +9,8 @@ const path = require('node:path');
 const vscode = require('vscode');
 const { activeExtension, openFile, waitFor, workspaceRoot } = require('./helpers');
 
-const skill = (name) => `---\nname: ${name}\ndescription: A skill to rename. Use when testing renames.\n---\n# ${name}\n`;
+// Each its own description: skills that share one are reported (duplicate-description).
+const skill = (name) => `---\nname: ${name}\ndescription: A skill to rename (${name}). Use when testing renames.\n---\n# ${name}\n`;
 const codes = (uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillmd').map((d) => d.code && typeof d.code === 'object' ? d.code.value : d.code);
 
 suite('stale diagnostics', () => {
@@ -74,6 +75,11 @@ suite('stale diagnostics', () => {
     assert.deepEqual(codes(newUri), ['reference-missing']);
     await vscode.commands.executeCommand('workbench.action.files.saveAll');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Later suites (the screenshots) use the examples as they are: rename it back.
+    assert.deepEqual(await vscode.commands.executeCommand('skillmd.renameSkill', newUri, 'changelog-writer'), { applied: true, newName: 'changelog-writer' });
+    await waitFor(() => fs.existsSync(oldUri.fsPath), { what: 'the folder renamed back' });
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }, 60_000);
 
   test('examples: F2 changelog-writer → changelog-author leaves nothing on skills/changelog-writer', async () => {
@@ -86,6 +92,11 @@ suite('stale diagnostics', () => {
     await new Promise((r) => setTimeout(r, 2500));
     assert.deepEqual(codes(oldUri), []);
     assert.deepEqual(codes(newUri), []);
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Later suites (the screenshots) use the examples as they are: rename it back.
+    assert.deepEqual(await vscode.commands.executeCommand('skillmd.renameSkill', newUri, 'changelog-writer'), { applied: true, newName: 'changelog-writer' });
+    await waitFor(() => fs.existsSync(oldUri.fsPath), { what: 'the folder renamed back' });
     await vscode.commands.executeCommand('workbench.action.files.saveAll');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }, 60_000);

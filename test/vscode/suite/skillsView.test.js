@@ -147,7 +147,11 @@ suite('skills view and previews', () => {
       const file = (await api.skillsView.getChildren(folder)).find((f) => f.relpath === 'references/x.md');
       const read = await vscode.commands.executeCommand('skillmd.previewReadSkillFile', file);
       assert.ok(read, 'a preview, not an error');
-      assert.equal((await vscode.workspace.openTextDocument(read.uri)).getText(read.parts[0].range), '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---');
+      const expected = '[skill: zz-named  file: references/x.md]\n--- BEGIN SKILL CONTENT (reference material) ---\n# X\n\n--- END SKILL CONTENT ---';
+      // The reused preview tab's document is re-read by VS Code after the change event.
+      const shown = async () => (await vscode.workspace.openTextDocument(read.uri)).getText(read.parts[0].range);
+      await waitFor(async () => (await shown()) === expected, { timeout: 10_000, what: 'the read preview updated' }).catch(() => undefined);
+      assert.equal(await shown(), expected);
     } finally {
       await vscode.commands.executeCommand('skillmd.pickAgent', 'lovia');
       await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });

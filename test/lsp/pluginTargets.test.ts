@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { makeWorkspace, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
 
 const N = 60;
-const skill = (name: string) => `---\nname: ${name}\ndescription: Reviews changes. Use when the user asks for a review.\nmodel: sonnet\n---\n# ${name}\n`;
+// Each skill its own description: identical ones are reported (duplicate-description).
+const skill = (name: string) => `---\nname: ${name}\ndescription: Reviews changes in ${name}. Use when the user asks for a review.\nmodel: sonnet\n---\n# ${name}\n`;
 
 function files(): Record<string, string> {
   const out: Record<string, string> = { 'plugin/.claude-plugin/plugin.json': '{ "name": "p" }\n', 'plain/SKILL.md': skill('plain') };

@@ -31,6 +31,8 @@ const lazyFiles = {
     const filter = new RegExp(`^(${Object.keys(lazyPackages).map((k) => k.replace(/[/]/g, '\\/')).join('|')})$`);
     build.onResolve({ filter }, (a) => ({ path: `./${lazyPackages[a.path]}`, external: true }));
     // The CLI's preview commands (server/src/cli/commands/preview/commands.ts).
+    // ajv and its formats (server/src/core/lazy/ajv.ts).
+    build.onResolve({ filter: /\/ajvPackages$/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: './ajv.js', external: true }));
     build.onResolve({ filter: /\/preview\/commands$/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: './cliPreview.js', external: true }));
   },
 };
@@ -41,6 +43,7 @@ const builds = [
   { entryPoints: ['server/src/indexWorker.ts'], outfile: 'server/out/indexWorker.js', ...server },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js', ...server },
   { entryPoints: ['server/src/cli/commands/preview/commands.ts'], outfile: 'server/out/cliPreview.js', ...server },
+  { entryPoints: ['server/src/core/lazy/ajvPackages.ts'], outfile: 'server/out/ajv.js' },
   ...Object.entries(lazyPackages).map(([pkg, file]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: '.', loader: 'js' },
     outfile: `server/out/${file}`,

@@ -44,3 +44,18 @@ test('the lazy bundles load when they are needed: nested YAML, a long body, glob
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('ajv.js loads only for contracts: a skill.yaml or contract fields in SKILL.md', () => {
+  const dir = makeTree({
+    'pdf/SKILL.md': '---\nname: pdf\ndescription: Fills PDF forms. Use when the user asks to fill a PDF.\n---\n# PDF\n',
+    'csv/SKILL.md': '---\nname: csv\ndescription: Cleans CSV files. Use when the user asks to tidy a CSV.\n---\n# CSV\n',
+    'csv/skill.yaml': 'id: csv\nname: csv\nversion: 1.0.0\ndescription: Cleans CSV files.\n',
+  });
+  try {
+    assert.deepEqual(loadedBundles(['check', 'pdf'], dir), { status: 0, loaded: ['cli.js'] });
+    const csv = loadedBundles(['check', 'csv'], dir);
+    assert.ok(csv.loaded.includes('ajv.js'), JSON.stringify(csv));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -24,7 +24,7 @@ test('npm pack: the bundles, ranks and grammars only, and the packed CLI answers
     assert.deepEqual(files.filter((f) => !f.startsWith('syntaxes/')), [
       'LICENSE', 'README.md', 'bin/skillmd-language-server.js', 'bin/skillmd.js', 'client/out/extension.js',
       'images/icon.png', 'images/icon.svg', 'images/skills-view.svg', 'package.json',
-      'server/out/cli.js', 'server/out/cliPreview.js', 'server/out/gptEncoding.js', 'server/out/indexWorker.js',
+      'server/out/ajv.js', 'server/out/cli.js', 'server/out/cliPreview.js', 'server/out/gptEncoding.js', 'server/out/indexWorker.js',
       'server/out/o200k_base.json', 'server/out/picomatch.js', 'server/out/server.js', 'server/out/yaml.js',
     ]);
     assert.ok(files.some((f) => f.startsWith('syntaxes/')), 'the grammars');

@@ -26,6 +26,7 @@ test('vsce packages a VSIX offline with the bundles, grammars and docs only', ()
       'extension/images/skills-view.svg',
       'extension/package.json',
       'extension/readme.md',
+      'extension/server/out/ajv.js',
       'extension/server/out/cli.js',
       'extension/server/out/cliPreview.js',
       'extension/server/out/gptEncoding.js',

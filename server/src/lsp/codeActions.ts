@@ -8,6 +8,7 @@ import {
   type Diagnostic,
   type TextEdit,
 } from 'vscode-languageserver/node';
+import { thousands } from '../core/text/thousands';
 import type { SkillDocument } from '../core/document/model';
 import { entryKeyLine } from '../core/check/suppressions';
 import { eol } from '../core/rules/edits';
@@ -165,7 +166,7 @@ export function provideCodeActions(params: CodeActionParams, info: CodeActionCon
 
 /** Says, where the client shows it, why the list ends: a disabled action with the reason. */
 function omittedAction(count: number): CodeAction {
-  const n = count.toLocaleString('en-US');
+  const n = thousands(count);
   return {
     title: `${n} more quick fix${count === 1 ? '' : 'es'} not listed`,
     kind: CodeActionKind.QuickFix,

@@ -5,6 +5,7 @@ import { findFrontmatterBounds } from '../core/document/frontmatterBounds';
 import { MAX_SKILL_FILE_BYTES, formatBytes, tooLarge } from '../core/document/readSkillFile';
 import { countTokens } from '../core/text/tokens';
 import type { SkillDiagnostic } from '../core/types';
+import { thousands } from '../core/text/thousands';
 
 /** Over this (UTF-16 units) nothing is parsed: the CLI refuses such files too. */
 export const MAX_DOCUMENT_CHARS = MAX_SKILL_FILE_BYTES;
@@ -53,8 +54,8 @@ export function planDocument(file: string, text: string): Plan {
         kind: 'none',
         diagnostics: [{
           code: LIMIT_CODE, severity: 'warning', file, range: origin,
-          message: `The frontmatter is ${formatBytes(size)}${lines > MAX_FRONTMATTER_LINES ? ` and over ${MAX_FRONTMATTER_LINES.toLocaleString('en-US')} lines` : ''}; `
-            + `the editor does not check frontmatter over ${MAX_FRONTMATTER_LINES.toLocaleString('en-US')} lines or ${formatBytes(MAX_FRONTMATTER_CHARS)}. Run \`skillmd check\` on it.`,
+          message: `The frontmatter is ${formatBytes(size)}${lines > MAX_FRONTMATTER_LINES ? ` and over ${thousands(MAX_FRONTMATTER_LINES)} lines` : ''}; `
+            + `the editor does not check frontmatter over ${thousands(MAX_FRONTMATTER_LINES)} lines or ${formatBytes(MAX_FRONTMATTER_CHARS)}. Run \`skillmd check\` on it.`,
         }],
       };
     }

@@ -17,27 +17,32 @@ import type { FileSystem } from '../../core/workspace/fileSystem';
 export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: string[], opts: CheckOptions, exclude?: (p: string) => boolean): Promise<SkillDiagnostic[]> {
   const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
   for (const r of roots) await findContractFiles(fs, r, exclude, files);
+  dedupe(files); // overlapping paths (`check a a/b`)
+  const routing = !!opts.config?.routing;
+  let ws = await loadContractWorkspace(fs, files, { allSkills: routing });
   // A fallback, a registry or a similar skill may be outside the paths given
-  // (`check skills/one`): the catalog roots and the folders that hold the skills
-  // checked are read too, for their names; only the paths given are reported.
+  // (`check skills/one`): then the catalog roots and the folders that hold the skills
+  // checked are read too, for their names; only the paths given are reported. Paths
+  // that name no other skill (no contract, registry or routing) need none of that:
+  // `check` of one skill must not read its thousand siblings.
   const catalog = workspaceRoots([opts.configDir ?? cwd], opts.config, opts.configDir).map((r) => r.path);
-  const context = new Set(catalog);
-  for (const f of [...files.skillFiles, ...files.contracts]) context.add(path.dirname(path.dirname(f)));
-  // Never above the workspace (a skill folder checked as `.` must not walk its parent).
-  const top = opts.configDir ?? cwd;
-  for (const c of context) if (!roots.some((r) => within(c, r)) && !(within(top, c) && c !== top)) await findContractFiles(fs, c, exclude, files);
-  const dedupe = (l: string[]) => [...new Set(l)];
-  files.contracts = dedupe(files.contracts);
-  files.registries = dedupe(files.registries);
-  files.skillFiles = dedupe(files.skillFiles);
-  const ws = await loadContractWorkspace(fs, files, { allSkills: !!opts.config?.routing });
+  if (routing || ws.contracts.length || ws.registries.length) {
+    const before = files.contracts.length + files.registries.length + files.skillFiles.length;
+    const context = new Set(catalog);
+    for (const f of [...files.skillFiles, ...files.contracts]) context.add(path.dirname(path.dirname(f)));
+    // Never above the workspace (a skill folder checked as `.` must not walk its parent).
+    const top = opts.configDir ?? cwd;
+    for (const c of context) if (!roots.some((r) => within(c, r)) && !(within(top, c) && c !== top)) await findContractFiles(fs, c, exclude, files);
+    dedupe(files);
+    if (files.contracts.length + files.registries.length + files.skillFiles.length !== before) ws = await loadContractWorkspace(fs, files, { allSkills: routing });
+  }
   const severities = (file: string) => resolveSkillSettings(file, opts).rules;
   const notesOnly = (file: string) => !resolveSkillSettings(file, opts).targets.some((p) => p.unknownFields === 'extra');
   const out = checkContractWorkspace(ws, severities, notesOnly);
   // Routing conflicts are a workspace's choice (`routing` in .skillmd.json): a team that
   // routes by descriptions wants them, a folder of unrelated skills gets no guesses.
-  if (!opts.config?.routing) return finish(out, roots);
-  const threshold = opts.config.routing.threshold ?? DEFAULT_ROUTING_THRESHOLD;
+  if (!routing) return finish(out, roots);
+  const threshold = opts.config!.routing!.threshold ?? DEFAULT_ROUTING_THRESHOLD;
   for (const group of catalogGroups(routableSkills(ws), catalog)) {
     for (const d of routingConflicts(group, threshold)) {
       const setting = severities(d.file)[d.code];
@@ -46,6 +51,12 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
     }
   }
   return finish(out, roots);
+}
+
+function dedupe(files: ContractFiles): void {
+  files.contracts = [...new Set(files.contracts)];
+  files.registries = [...new Set(files.registries)];
+  files.skillFiles = [...new Set(files.skillFiles)];
 }
 
 const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);

@@ -15,6 +15,7 @@ import { pickSkillFile, walkForSkills, type FoundSkill } from './scan';
 import type {
   CatalogEntry, CatalogSnapshot, DiagnosticsSummary, DiscoveryRules, Exclusion, FileChange, ScanProblemReport, SkillFilter, SkillRoot,
 } from './types';
+import { thousands } from '../text/thousands';
 
 /** The agent folders searched in every workspace folder, in this order. */
 export const WORKSPACE_SKILL_FOLDERS = ['.claude/skills', '.github/skills', '.agents/skills', '.codex/skills', '.opencode/skills', 'skills'] as const;
@@ -358,8 +359,8 @@ export class SkillCatalog {
     const doc = read.doc;
     // A skillmd limit, like the file size above: the agents' own parsers would take it.
     if (doc.frontmatter.state === 'too-large') {
-      const size = (doc.frontmatter.contentEnd - doc.frontmatter.contentStart).toLocaleString('en-US');
-      return { ok: false, name: path.basename(c.dir), message: `the frontmatter is ${size} characters long, over the ${MAX_FRONTMATTER_PARSE_CHARS.toLocaleString('en-US')} skillmd parses, so skillmd does not show what ${this.agent} reads from it` };
+      const size = thousands(doc.frontmatter.contentEnd - doc.frontmatter.contentStart);
+      return { ok: false, name: path.basename(c.dir), message: `the frontmatter is ${size} characters long, over the ${thousands(MAX_FRONTMATTER_PARSE_CHARS)} skillmd parses, so skillmd does not show what ${this.agent} reads from it` };
     }
     // The agents read the raw file: a BOM the reader stripped is there for them.
     const meta = readAgentMeta(this.agent, doc, doc.strippedBom ? '\ufeff' + doc.text : doc.text, c.file);

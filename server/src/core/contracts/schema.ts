@@ -1,6 +1,6 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ajvPackages } from '../lazy/ajv';
 import contractSchema from './contract.schema.json';
 import registrySchema from './registry.schema.json';
 
@@ -26,7 +26,8 @@ function newAjv(draft2020: boolean, strict = true): Ajv {
   // allErrors: every problem of a file at once; verbose: errors carry their schema node,
   // so a property's `x-rule` says which rule reports it.
   const opts = { allErrors: true, verbose: true, strict, strictRequired: false, strictTypes: false, strictTuples: false, allowUnionTypes: true } as const;
-  const ajv = draft2020 ? new Ajv2020(opts) : new Ajv(opts);
+  const { Ajv: Draft07, Ajv2020, addFormats } = ajvPackages();
+  const ajv: Ajv = draft2020 ? new Ajv2020(opts) : new Draft07(opts);
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-rule', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });

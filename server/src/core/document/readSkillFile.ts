@@ -2,6 +2,7 @@ import type { SkillDiagnostic } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
 import type { SkillDocument } from './model';
 import { parseSkillDocument } from './parse';
+import { thousands } from '../text/thousands';
 
 /** Larger SKILL.md files are reported, not parsed: no agent would load them whole. */
 export const MAX_SKILL_FILE_BYTES = 5 * 1024 * 1024;
@@ -142,5 +143,5 @@ export function formatBytes(n: number): string {
 export function formatBytesOver(size: number, limit: number): [string, string] {
   const a = formatBytes(size);
   const b = formatBytes(limit);
-  return a === b ? [`${size.toLocaleString('en-US')} bytes`, `${b} (${limit.toLocaleString('en-US')} bytes)`] : [a, b];
+  return a === b ? [`${thousands(size)} bytes`, `${b} (${thousands(limit)} bytes)`] : [a, b];
 }

@@ -4,6 +4,7 @@
  * Source read; see /work/research/renderers.md §1.
  */
 import * as path from 'node:path';
+import { thousands } from '../text/thousands';
 import { loviaSplit, universalNewlines } from '../catalog/agents';
 import type { SkillCatalog } from '../catalog/catalog';
 import type { CatalogEntry, CatalogSnapshot } from '../catalog/types';
@@ -166,7 +167,7 @@ export async function renderLoviaRead(catalog: SkillCatalog, fs: FileSystem, nam
   const st = await fs.stat(target).catch(() => undefined);
   if (st?.type !== 'file') return result(false, `Skill file not found: ${r}`);
   if (st.size > LOVIA_READ_PREVIEW_MAX_BYTES) {
-    throw new UnsupportedPreviewError(`${relpath} is ${formatBytes(st.size)}: skillmd previews read_skill_file for files up to ${formatBytes(LOVIA_READ_PREVIEW_MAX_BYTES)} (lovia would return its first ${LOVIA_MAX_CONTENT.toLocaleString('en-US')} characters).`);
+    throw new UnsupportedPreviewError(`${relpath} is ${formatBytes(st.size)}: skillmd previews read_skill_file for files up to ${formatBytes(LOVIA_READ_PREVIEW_MAX_BYTES)} (lovia would return its first ${thousands(LOVIA_MAX_CONTENT)} characters).`);
   }
   let content: string;
   try {

@@ -4,7 +4,9 @@
  * ships; words are folded (NFKC, lower case) and English ones lightly stemmed, and
  * the words that say nothing about a skill (stop words) are dropped.
  */
-const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+// Made on first use: building it loads ICU's word break data, which a check without
+// routing never needs.
+let segmenter: Intl.Segmenter | undefined;
 
 const STOP = new Set(
   ('a an and are as at be by can for from has have how i if in into is it its of on or that the their them then this to use used uses using via was when where which while who will with you your ' +
@@ -51,7 +53,7 @@ function segmentedWords(text: string, out: string[]): void {
     if (run.length >= 2 && !STOP.has(run)) out.push(run);
     run = '';
   };
-  for (const s of segmenter.segment(text)) {
+  for (const s of (segmenter ??= new Intl.Segmenter('und', { granularity: 'word' })).segment(text)) {
     const w = s.segment;
     if (s.isWordLike && w.length === 1 && HAN_OR_KANA.test(w) && !STOP.has(w)) {
       run += w;

@@ -1,7 +1,8 @@
 import { MAX_FRONTMATTER_PARSE_CHARS } from '../../document/parse';
 import type { Rule } from '../types';
+import { thousands } from '../../text/thousands';
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = thousands;
 
 export const frontmatterTooLarge: Rule = {
   code: 'frontmatter-too-large',

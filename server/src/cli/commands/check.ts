@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SkillCheckResult } from '../../core/check/checkSkillFile';
+import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
 import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
@@ -12,7 +12,7 @@ import { isProfileId, profileIds } from '../../core/profiles/registry';
 import type { ProfileId } from '../../core/profiles/types';
 import type { SkillDiagnostic } from '../../core/types';
 import { fileRules } from '../../core/rules/fileRules';
-import { checkSkillSet } from '../../core/rules/skillSet/duplicates';
+import { duplicateDiagnostics, type SkillSummary } from '../../core/rules/skillSet/duplicates';
 import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
@@ -119,7 +119,11 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
         cacheKey([format, cwd, targets, opts.config ?? null, opts.configDir ?? null, opts.homeDir ?? null], path.dirname(__filename)),
       )
     : undefined;
+  // Each skill's facts, for the passes over all skills (none reads a SKILL.md again).
+  const facts: (SkillFacts | undefined)[] = [];
   const runner = new CheckRunner(opts, __filename, writer ? { format: format as StreamFormat, cwd } : { format: 'result' }, (o) => {
+    if ('facts' in o && Array.isArray(o.facts)) facts.push(...o.facts);
+    else facts.push((o as SkillCheckResult).facts);
     if (!writer) results.push(o as SkillCheckResult);
     else if (held) held.push(o as RenderedBatch);
     else writer.batch(o as RenderedBatch);
@@ -154,7 +158,9 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     held = undefined;
   }
   await runner.finish();
-  const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude);
+  const plain = new Set<string>();
+  for (const f of facts) if (f && !f.contractFields) plain.add(f.summary.file);
+  const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude, plain);
   if (writer) writer.more(across);
   else general.push(...across);
   const unsaved = cache?.save();
@@ -162,7 +168,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   // For tests and the bench: which skills were checked again.
   if (cache && process.env.SKILLMD_CACHE_STATS) process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
   // Rules over the whole set of skills, once every skill is checked.
-  const set = seen.size > 1 ? await checkSkillSet(fs, [...seen], opts) : [];
+  const set = seen.size > 1 ? duplicateDiagnostics(facts.flatMap((f): SkillSummary[] => (f ? [f.summary] : []))) : [];
   if (writer) writer.more(set);
   else general.push(...set);
   let c: { errors: number; warnings: number };

@@ -5,7 +5,7 @@
 // folder). A changed file re-checks exactly the skills whose checks read it.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { SkillCheckResult } from '../../core/check/checkSkillFile';
+import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFile';
 import type { PluginFolderProbe } from '../../core/profiles/targets';
 import { replay, type FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
@@ -25,7 +25,7 @@ export interface CachedSkill {
  * the rendered parts of all skills as UTF-8, end to end. A warm run writes the parts
  * it reuses as they are: never decoded, parsed or encoded again.
  */
-const MAGIC = 'skillmd check cache 1\n';
+const MAGIC = 'skillmd check cache 2\n';
 
 interface IndexEntry {
   record: FileRecord;
@@ -35,6 +35,8 @@ interface IndexEntry {
   at?: number;
   length?: number;
   tally?: [number, number, number, number];
+  /** text, JSON: the skill's facts for the passes over all skills */
+  facts?: SkillFacts;
 }
 
 interface Index {
@@ -159,10 +161,10 @@ export class CheckCache {
 
   private outputOf(e: IndexEntry): SkillOutput | undefined {
     if (e.result) return e.result;
-    const { at, length, tally } = e;
+    const { at, length, tally, facts } = e;
     if (!Number.isInteger(at) || !Number.isInteger(length) || !Array.isArray(tally) || at! + length! > this.parts.length) return undefined;
     const [errors, warnings, infos, hints] = tally;
-    return { bytes: this.parts.subarray(at, at! + length!), errors, warnings, infos, hints };
+    return { bytes: this.parts.subarray(at, at! + length!), errors, warnings, infos, hints, facts };
   }
 
   /** The file's bytes: every skill's index entry, its part placed after the earlier ones. */
@@ -180,7 +182,7 @@ export class CheckCache {
         continue;
       }
       const bytes = 'bytes' in out ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : Buffer.from(out.text, 'utf8');
-      skills[file] = { record: e.record, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints] };
+      skills[file] = { record: e.record, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints], facts: out.facts };
       parts.push(bytes);
       at += bytes.length;
     }

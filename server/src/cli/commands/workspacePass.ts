@@ -12,14 +12,15 @@ import type { FileSystem } from '../../core/workspace/fileSystem';
 /**
  * What `check` finds across files once every SKILL.md is checked: contracts
  * (`skill.yaml`, `<id>.skill.yaml`, contract fields of a SKILL.md), registries
- * (`meta.yaml`) and routing conflicts between skills seen together.
+ * (`meta.yaml`) and routing conflicts between skills seen together. `plain`: SKILL.md
+ * files the check found without contract fields (not read again unless needed).
  */
-export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: string[], opts: CheckOptions, exclude?: (p: string) => boolean): Promise<SkillDiagnostic[]> {
+export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: string[], opts: CheckOptions, exclude?: (p: string) => boolean, plain?: ReadonlySet<string>): Promise<SkillDiagnostic[]> {
   const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
   for (const r of roots) await findContractFiles(fs, r, exclude, files);
   dedupe(files); // overlapping paths (`check a a/b`)
   const routing = !!opts.config?.routing;
-  let ws = await loadContractWorkspace(fs, files, { allSkills: routing });
+  let ws = await loadContractWorkspace(fs, files, { allSkills: routing, plain });
   // A fallback, a registry or a similar skill may be outside the paths given
   // (`check skills/one`): then the catalog roots and the folders that hold the skills
   // checked are read too, for their names; only the paths given are reported. Paths
@@ -34,7 +35,7 @@ export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: s
     const top = opts.configDir ?? cwd;
     for (const c of context) if (!roots.some((r) => within(c, r)) && !(within(top, c) && c !== top)) await findContractFiles(fs, c, exclude, files);
     dedupe(files);
-    if (files.contracts.length + files.registries.length + files.skillFiles.length !== before) ws = await loadContractWorkspace(fs, files, { allSkills: routing });
+    if (files.contracts.length + files.registries.length + files.skillFiles.length !== before) ws = await loadContractWorkspace(fs, files, { allSkills: routing, plain });
   }
   const severities = (file: string) => resolveSkillSettings(file, opts).rules;
   const notesOnly = (file: string) => !resolveSkillSettings(file, opts).targets.some((p) => p.unknownFields === 'extra');

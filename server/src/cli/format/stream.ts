@@ -1,4 +1,4 @@
-import type { SkillCheckResult } from '../../core/check/checkSkillFile';
+import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFile';
 import { internalErrorDiagnostic } from '../../core/check/internalError';
 import type { SkillDiagnostic } from '../../core/types';
 import { counts } from './model';
@@ -20,6 +20,8 @@ export interface RenderedSkill {
   warnings: number;
   infos: number;
   hints: number;
+  /** what the passes over all skills need of it (SkillCheckResult.facts) */
+  facts?: SkillFacts;
 }
 
 /** A RenderedSkill whose text is UTF-8 already (as `check --cache` keeps it). */
@@ -37,6 +39,8 @@ export interface RenderedBatch {
   warnings: number;
   infos: number;
   hints: number;
+  /** each skill's facts, in order (undefined: it did not parse) */
+  facts: (SkillFacts | undefined)[];
 }
 
 /** Joins rendered skills (in order) into one batch. */
@@ -64,7 +68,7 @@ export function renderBatch(format: StreamFormat, parts: (RenderedSkill | Encode
       at += p.bytes.length;
     } else at += bytes.write(p.text, at, 'utf8');
   }
-  return { bytes, skills: parts.length, invalid, errors, warnings, infos, hints };
+  return { bytes, skills: parts.length, invalid, errors, warnings, infos, hints, facts: parts.map((p) => p.facts) };
 }
 
 
@@ -148,7 +152,7 @@ export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResu
     t.push('\n    }');
     text = t.join('');
   }
-  return { text, ...c };
+  return { text, ...c, facts: r.facts };
 }
 
 /**

@@ -9,6 +9,8 @@ import { checkDocument, finish, resolveSkillSettings, type CheckOptions } from '
 import { applySeverities } from './severity';
 import { internalErrorDiagnostic, INTERNAL_ERROR } from './internalError';
 import { runDiskRules } from '../rules/diskRules';
+import { summarizeSkill, type SkillSummary } from '../rules/skillSet/duplicates';
+import { hasContractFields } from '../contracts/model';
 
 export interface SkillCheckResult {
   /** the SKILL.md path */
@@ -19,6 +21,19 @@ export interface SkillCheckResult {
   targets: ProfileId[];
   diagnostics: SkillDiagnostic[];
   doc?: SkillDocument;
+  /** What the checks across skills need of this one (absent when it did not parse). */
+  facts?: SkillFacts;
+}
+
+/**
+ * What `check` keeps of each skill for the passes over all of them, so that neither
+ * reads the SKILL.md again: the duplicate name and description rules, and the
+ * contract pass (which reads every SKILL.md only when one has contract fields).
+ */
+export interface SkillFacts {
+  summary: SkillSummary;
+  /** a contract-only field (`fallback`, `input_schema`, …) in the frontmatter */
+  contractFields: boolean;
 }
 
 /** Extra checks that need the file system (references); registered by that module. */
@@ -85,5 +100,14 @@ async function checkResolved(fs: FileSystem, file: string, opts: CheckOptions, r
   } catch {
     // The name is for the report; a bad value is the rules' business, already reported.
   }
-  return { file, skillDir, name, targets, diagnostics, doc };
+  return { file, skillDir, name, targets, diagnostics, doc, facts: factsOf(doc, opts) };
+}
+
+function factsOf(doc: SkillDocument, opts: CheckOptions): SkillFacts | undefined {
+  try {
+    return { summary: summarizeSkill(doc, opts), contractFields: hasContractFields(doc.text) };
+  } catch {
+    // A bad value is the rules' business: the passes over all skills skip this one.
+    return undefined;
+  }
 }

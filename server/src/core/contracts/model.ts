@@ -109,6 +109,15 @@ export interface RegistryRule extends RuleBase {
 /** The top-level fields only contracts have: a SKILL.md with one of them carries a contract. */
 export const CONTRACT_ONLY_FIELDS = ['id', 'input_schema', 'parameters', 'output_schema', 'required_permissions', 'execution', 'lifecycle', 'fallback', 'trigger_keywords'] as const;
 
+// A line that starts a contract-only field: a SKILL.md without one is parsed only when
+// something needs every skill's name (contracts, registries, routing).
+const CONTRACT_LINE = new RegExp(`^(?:${CONTRACT_ONLY_FIELDS.join('|')})\\s*:`, 'm');
+
+/** Whether a SKILL.md's text has a line that starts a contract-only field. */
+export function hasContractFields(text: string): boolean {
+  return CONTRACT_LINE.test(text);
+}
+
 /** Fields of a SKILL.md that its own rules check, not the contract's. */
 export const SKILL_MD_OWN_FIELDS = new Set(['name', 'description', 'when_to_use']);
 

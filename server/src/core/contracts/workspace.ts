@@ -5,11 +5,8 @@ import type { FileSystem } from '../workspace/fileSystem';
 import { buildWorkspace } from './check';
 import type { ContractFiles } from './discover';
 import { contractFromSkillMd, loadContract, loadRegistry, skillMdInfo } from './load';
-import { CONTRACT_ONLY_FIELDS, type ContractWorkspace, type LoadedContract, type LoadedRegistry, type SkillMdInfo } from './model';
+import { hasContractFields, type ContractWorkspace, type LoadedContract, type LoadedRegistry, type SkillMdInfo } from './model';
 
-// A line that starts a contract-only field: a SKILL.md without one is parsed only when
-// something needs every skill's name (contracts, registries, routing).
-const CONTRACT_LINE = new RegExp(`^(?:${CONTRACT_ONLY_FIELDS.join('|')})\\s*:`, 'm');
 
 async function readText(fs: FileSystem, file: string): Promise<{ text: string; strippedBom: boolean } | undefined> {
   try {
@@ -29,6 +26,11 @@ export interface WorkspaceLoadOptions {
   docs?: Map<string, SkillDocument>;
   /** every SKILL.md is needed (routing) even when no file refers to skills by name */
   allSkills?: boolean;
+  /**
+   * SKILL.md files known to have no contract fields (`check` learnt it while checking
+   * them): read only if something needs every skill's name.
+   */
+  plain?: ReadonlySet<string>;
 }
 
 /** Reads the files a walk found into a workspace of contracts, registries and SKILL.md facts. */
@@ -45,12 +47,19 @@ export async function loadContractWorkspace(fs: FileSystem, files: ContractFiles
   }
   const texts = new Map<string, { text: string; strippedBom: boolean }>();
   for (const f of files.skillFiles) {
-    if (opts.docs?.has(f)) continue;
+    if (opts.docs?.has(f) || opts.plain?.has(f)) continue;
     const t = await readText(fs, f);
     if (t) texts.set(f, t);
   }
   // Names matter once anything names skills: a contract, a registry, a SKILL.md with contract fields.
-  const all = opts.allSkills || fileContracts.length > 0 || registries.length > 0 || !!opts.docs?.size || [...texts.values()].some((t) => CONTRACT_LINE.test(t.text));
+  const all = opts.allSkills || fileContracts.length > 0 || registries.length > 0 || !!opts.docs?.size || [...texts.values()].some((t) => hasContractFields(t.text));
+  if (all && opts.plain) {
+    for (const f of files.skillFiles) {
+      if (!opts.plain.has(f) || opts.docs?.has(f)) continue;
+      const t = await readText(fs, f);
+      if (t) texts.set(f, t);
+    }
+  }
   const skillMds: SkillMdInfo[] = [];
   const mdContracts: LoadedContract[] = [];
   if (all) {

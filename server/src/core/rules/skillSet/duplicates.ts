@@ -110,70 +110,15 @@ export function duplicateDiagnostics(skills: readonly SkillSummary[]): SkillDiag
   ];
 }
 
-const RAW_LINE = /^(name|description):[ \t]*(.*?)[ \t]*$/gm;
-
 /**
- * `name` and `description` as written on their lines, unquoted: equal values are
- * equal here, so only files that share one need the full parse. A block scalar
- * (`>-`, `|`) or an escape is `undefined`: not known without the parse.
- */
-function rawKeys(text: string): { name?: string; description?: string } | undefined {
-  if (!/^\uFEFF?---[ \t]*\r?$/m.test(text.slice(0, 5).split('\n')[0] + '')) return undefined;
-  const close = text.search(/\n---[ \t]*\r?(\n|$)/);
-  const fm = text.slice(0, close < 0 ? text.length : close);
-  const out: { name?: string; description?: string } = {};
-  let uncertain = false;
-  RAW_LINE.lastIndex = 0;
-  for (let m = RAW_LINE.exec(fm); m; m = RAW_LINE.exec(fm)) {
-    let v = m[2].replace(/\s+#.*$/, '');
-    if (/^(['"]).*\1$/.test(v)) v = v.slice(1, -1);
-    if (!v || /^[>|]|\\|''/.test(v)) uncertain = true;
-    else out[m[1] as 'name' | 'description'] = v.replace(/\s+/g, ' ');
-  }
-  return uncertain ? undefined : out;
-}
-
-/**
- * Checks the set after each skill was checked (hosts that did not keep summaries: the
- * CLI). Each SKILL.md is read again, but only files whose `name` or `description`
- * line equals another's (or cannot be compared raw) are parsed.
+ * Checks the set from the files themselves, in the order given (a host that kept no
+ * summaries, as `check` keeps SkillCheckResult.facts: the fixture harness).
  */
 export async function checkSkillSet(fs: FileSystem, files: readonly string[], opts: CheckOptions): Promise<SkillDiagnostic[]> {
-  const decoder = new TextDecoder();
-  const raw = new Map<string, { name?: string; description?: string } | undefined>();
-  const seen = new Map<string, number>();
-  const keysOf = (file: string, r: { name?: string; description?: string }) => {
-    const group = skillGroup(file);
-    return [`n\0${group}\0${r.name ?? path.basename(path.dirname(file))}`, ...(r.description ? [`d\0${group}\0${r.description}`] : [])];
-  };
-  for (const file of files) {
-    let text: string;
-    try {
-      text = decoder.decode(await fs.readFile(file));
-    } catch {
-      continue;
-    }
-    const r = rawKeys(text);
-    raw.set(file, r);
-    if (r) for (const k of keysOf(file, r)) seen.set(k, (seen.get(k) ?? 0) + 1);
-  }
   const summaries: SkillSummary[] = [];
-  const parse = async (file: string) => {
+  for (const file of files) {
     const read = await readSkillFile(fs, file).catch(() => undefined);
-    return read?.doc ? summarizeSkill(read.doc, opts) : undefined;
-  };
-  // First the files raw lines cannot tell: their real values count as seen too.
-  for (const [file, r] of raw) {
-    if (r) continue;
-    const s = await parse(file);
-    if (!s) continue;
-    summaries.push(s);
-    for (const k of keysOf(file, s)) seen.set(k, (seen.get(k) ?? 0) + 1);
-  }
-  for (const [file, r] of raw) {
-    if (!r || !keysOf(file, r).some((k) => seen.get(k)! > 1)) continue;
-    const s = await parse(file);
-    if (s) summaries.push(s);
+    if (read?.doc) summaries.push(summarizeSkill(read.doc, opts));
   }
   return duplicateDiagnostics(summaries);
 }

@@ -15,6 +15,7 @@ import { fileRules } from '../../core/rules/fileRules';
 import { duplicateDiagnostics, type SkillSummary } from '../../core/rules/skillSet/duplicates';
 import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
+import { MemoListingFileSystem } from '../../core/workspace/memoListingFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
@@ -68,7 +69,9 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError('--max-warnings needs a whole number ≥ 0');
   }
 
-  const fs = new NodeFileSystem({ sync: true });
+  // One listing per folder for the whole run: the walk, the contract pass and the
+  // cache's replays ask for the same folders.
+  const fs = new MemoListingFileSystem(new NodeFileSystem({ sync: true }));
   const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
   const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe(), homeDir: os.homedir() };
   if (configPath) {
@@ -127,7 +130,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     if (!writer) results.push(o as SkillCheckResult);
     else if (held) held.push(o as RenderedBatch);
     else writer.batch(o as RenderedBatch);
-  }, cache);
+  }, cache, fs);
   const onFile = async (f: string, listings: SkillListings | undefined) => {
     // A contract given as a path (`check a/x.skill.yaml`) is checked by the workspace pass.
     if (seen.has(f) || contractFileKind(f)) return;

@@ -128,7 +128,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * SKILLMD_THREADS=1) everything runs on the main thread.
  */
 export class CheckRunner {
-  private readonly fs = new NodeFileSystem({ sync: true });
   private readonly threads = threadCount();
   private readonly queue: Batch[] = [];
   private readonly order: Batch[] = [];
@@ -148,6 +147,8 @@ export class CheckRunner {
     private readonly sink: (out: CheckOutput) => void,
     /** `--cache`: skills whose recorded questions get the same answers are not checked again */
     private readonly cache?: CheckCache,
+    /** what this thread checks and replays the cache with (check.ts: the walk's, which keeps listings) */
+    private readonly fs: FileSystem = new NodeFileSystem({ sync: true }),
   ) {}
 
   /** Adds a skill file (in walk order). Its folder listings may still grow until the next `add`. */

@@ -12,8 +12,16 @@ import { serveBatches, WorkerPool } from '../../node/workerPool';
 import { renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 
-/** Below this many skills a worker's start-up costs more than it saves. */
-const PARALLEL_THRESHOLD = 400;
+/**
+ * Worker threads start once this thread has spent this long checking (and more is
+ * left). A check thread keeps about 1.5 cores busy by itself (V8's collector and
+ * compiler run beside it), and a worker costs ~0.1 s to start: on two cores a worker
+ * made light corpora slower (agentskillexchange, 2,921 skills: 1.66 s on one thread,
+ * 1.99 s on two) and heavy ones faster (the repository-shaped bench corpus, 2,000
+ * skills with large references: 11.6 s on one thread, 10.1 s on two). The time spent,
+ * not the number of skills, tells them apart.
+ */
+const WORK_BEFORE_WORKERS_MS = 600;
 /** Skills per message: small enough to balance the threads, large enough to amortize a message. */
 const BATCH = 32;
 /** Batches a worker holds at once, so it never waits for the main thread. */
@@ -106,16 +114,10 @@ async function checkRecorded(fs: FileSystem, files: string[], listings: (SkillLi
   return { outs, records };
 }
 
-/**
- * One thread per two cores (at most four): a check thread keeps about one and a half
- * cores busy by itself, its V8 heap's garbage collector and compiler running beside
- * it. On two idle cores, agentskillexchange (2,921 skills) took 1.66 s wall and
- * 2.6 CPU-s on one thread, 1.99 s and 3.5 CPU-s on two.
- */
-function threadCount(): number {
+/** SKILLMD_THREADS=n: n threads from the first batch on (tests, benchmarks); else undefined. */
+function threadsAsked(): number | undefined {
   const env = Number(process.env.SKILLMD_THREADS);
-  if (Number.isInteger(env) && env >= 1) return Math.min(env, 16);
-  return Math.max(1, Math.min(Math.floor(availableParallelism() / 2), 4));
+  return Number.isInteger(env) && env >= 1 ? Math.min(env, 16) : undefined;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -124,17 +126,18 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Checks skills as the walk finds them, on every core: files are grouped into small
  * batches in walk order; worker threads (running this same bundle) and the main
  * thread take batches from one queue, and outputs are handed to `sink` in walk order
- * as soon as all earlier ones are done. Below PARALLEL_THRESHOLD skills (or with
- * SKILLMD_THREADS=1) everything runs on the main thread.
+ * as soon as all earlier ones are done. Until this thread has checked for
+ * WORK_BEFORE_WORKERS_MS (unless SKILLMD_THREADS says how many), everything runs on
+ * the main thread.
  */
 export class CheckRunner {
-  private readonly threads = threadCount();
+  private readonly asked = threadsAsked();
+  private readonly threads = this.asked ?? Math.min(availableParallelism(), 4);
   private readonly queue: Batch[] = [];
   private readonly order: Batch[] = [];
   private current: Batch = { id: 0, files: [], listings: [] };
-  private total = 0;
-  /** skills the cache did not hold */
-  private misses = 0;
+  /** time this thread spent checking */
+  private busyMs = 0;
   private delivered = 0;
   private pool: WorkerPool<BatchMessage, WorkerAnswer> | undefined;
   private failure: Error | undefined;
@@ -161,12 +164,14 @@ export class CheckRunner {
         await nextTurn();
         this.dispatch();
         if (this.queue.length > this.pool.size * IN_FLIGHT) await this.runOne();
+      } else {
+        // Alone, check as the walk goes; workers once the work proves heavy.
+        await this.runOne();
+        if (this.threads > 1 && (this.asked || this.busyMs >= WORK_BEFORE_WORKERS_MS)) this.startWorkers();
       }
     }
     this.current.files.push(file);
     this.current.listings.push(listings);
-    // With a cache, workers start once enough skills are left to check (see fromCache).
-    if (++this.total === PARALLEL_THRESHOLD && this.threads > 1 && !this.cache) this.startWorkers();
   }
 
   /** Checks what is left; resolves when every output went to the sink. */
@@ -214,9 +219,6 @@ export class CheckRunner {
     }
     b.files = files;
     b.listings = listings;
-    const before = this.misses;
-    this.misses += files.length;
-    if (before < PARALLEL_THRESHOLD && this.misses >= PARALLEL_THRESHOLD && this.threads > 1) this.startWorkers();
     if (files.length) return true;
     this.complete(b, { outs: [], records: [] });
     return false;
@@ -225,7 +227,9 @@ export class CheckRunner {
   private async runOne(): Promise<void> {
     const b = this.queue.shift();
     if (!b) return;
+    const t0 = performance.now();
     this.complete(b, this.cache ? await checkRecorded(this.fs, b.files, b.listings, this.opts, this.render) : await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
+    this.busyMs += performance.now() - t0;
   }
 
   /** The batch's output from the cache's outputs and the new ones, which the cache keeps. */

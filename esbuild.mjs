@@ -1,7 +1,8 @@
 // Bundles the three faces of skillmd. Everything is bundled (only `vscode` stays
 // external) so the VSIX and the CLI need no node_modules at run time.
 import * as esbuild from 'esbuild';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { buildTable } from './scripts/build/o200kTable.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -14,8 +15,8 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   logLevel: 'info',
-  // The tokenizer's ranks are loaded as data (server/out/o200k_base.json, written
-  // below), not compiled into every bundle: see RANKS_FILE in server/src/core/text/tokens.ts.
+  // The tokenizer's ranks are loaded as data (server/out/o200k_base.bin, written
+  // below), not compiled into every bundle: see TABLE_FILE in server/src/core/text/tokens.ts.
   external: ['vscode', 'gpt-tokenizer/bpeRanks/*'],
 };
 
@@ -24,7 +25,7 @@ const common = {
 // `skillmd check <one skill>` would otherwise pay for ~380 KB it does not use. The
 // sources load them on first use (server/src/core/lazy/, the tokenizer in
 // core/text/tokens.ts); the bundles require them from these files, one copy per process.
-const lazyPackages = { yaml: 'yaml.js', picomatch: 'picomatch.js', 'gpt-tokenizer/GptEncoding': 'gptEncoding.js' };
+const lazyPackages = { yaml: 'yaml.js', picomatch: 'picomatch.js' };
 const lazyFiles = {
   name: 'lazy-packages',
   setup(build) {
@@ -52,10 +53,9 @@ const builds = [
 
 const ranks = require('gpt-tokenizer/bpeRanks/o200k_base').default;
 mkdirSync(new URL('server/out/', import.meta.url), { recursive: true });
-// RANKS_LINES (8) arrays, one per line, so that a server can parse them in steps.
-const lines = [];
-for (let i = 0, step = Math.ceil(ranks.length / 8); i < ranks.length; i += step) lines.push(JSON.stringify(ranks.slice(i, i + step)));
-writeFileSync(new URL('server/out/o200k_base.json', import.meta.url), lines.join('\n') + '\n');
+writeFileSync(new URL('server/out/o200k_base.bin', import.meta.url), buildTable(ranks));
+rmSync(new URL('server/out/o200k_base.json', import.meta.url), { force: true });
+rmSync(new URL('server/out/gptEncoding.js', import.meta.url), { force: true });
 
 if (watch) {
   for (const b of builds) {

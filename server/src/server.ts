@@ -26,7 +26,7 @@ import { findSkillFiles } from './core/workspace/findSkillFiles';
 import { checkReferences, enableReferenceChecks } from './core/references';
 import type { SkillDiagnostic } from './core/types';
 import { decodeFile, parseBounded } from './lsp/analysis';
-import { preloadTokenizer, tokenizerFailure, tokenizerReady } from './core/text/tokens';
+import { preloadTokenizer, tokenizerFailure } from './core/text/tokens';
 import { NodeFileSystem } from './node/nodeFileSystem';
 import { pluginFolderProbe } from './node/pluginFolders';
 import { PLUGIN_FOLDERS } from './core/profiles/targets';
@@ -41,7 +41,7 @@ import { guard } from './lsp/guard';
 import { IndexPool, indexThreads } from './lsp/indexWorkers';
 import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
-import { hoverCountsTokens, provideHover } from './lsp/hover';
+import { provideHover } from './lsp/hover';
 import { SkillSetIndex } from './lsp/skillSet';
 import { prepareRename, renameSkill } from './lsp/rename';
 import { serverStats } from './lsp/serverStats';
@@ -104,10 +104,6 @@ const contracts = contractFeatures(connection, documents, { fs: liveFs, folders:
 // An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).
 docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc, opts))];
 new SkillSetIndex(index, liveFs, config);
-
-// For the test that hovers without a token count answer while the tokenizer loads:
-// a warm-up that never ends.
-if (process.env.SKILLMD_TEST_TOKENIZER_HOLD) void preloadTokenizer(() => new Promise<void>(() => {}));
 
 let caps: ClientCapabilities = {};
 let folders: string[] = [];
@@ -246,9 +242,7 @@ connection.onInitialized(async () => {
   await loadConfigFiles();
   settingsLoaded();
   // Lazily: let the client's first requests in before the scan starts. The
-  // tokenizer's tables (~300 ms, tens of MB) load in steps after it, rather than
-  // inside the first hover; loaded alongside, they slowed the index by 4-5%. A hover
-  // during the index starts the steps itself and waits for them.
+  // tokenizer's table (a 4 MB read) is loaded after it, to warn of a broken install.
   const warmUp = () =>
     void preloadTokenizer().then(() => {
       const failure = tokenizerFailure();
@@ -466,7 +460,6 @@ connection.onHover(guarded('textDocument/hover', async (params) => {
   const doc = await markdownDocAt(params.textDocument.uri, params.position);
   if (!doc) return null;
   const skillFile = isSkillFile(doc.path);
-  if (hoverCountsTokens(doc, params.position, skillFile)) await tokenizerReady();
   const key = skillFile ? provideHover(doc, params.position, targetsFor(doc.path)) : null;
   return key ?? (await refs.hover(doc, params.position)) ?? null;
 }));

@@ -38,7 +38,7 @@ test('the lazy bundles load when they are needed: nested YAML, a long body, glob
     '.skillmd.json': JSON.stringify({ overrides: [{ files: ['pdf/**'], rules: { 'body-too-long': 'warning' } }] }),
   });
   try {
-    assert.deepEqual(loadedBundles(['check', 'pdf'], dir), { status: 0, loaded: ['cli.js', 'picomatch.js', 'yaml.js', 'gptEncoding.js'] });
+    assert.deepEqual(loadedBundles(['check', 'pdf'], dir), { status: 0, loaded: ['cli.js', 'picomatch.js', 'yaml.js'] });
     assert.deepEqual(loadedBundles(['index', '--agent', 'lovia', '.'], dir).loaded.slice(0, 2), ['cli.js', 'cliPreview.js']);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -24,8 +24,8 @@ test('npm pack: the bundles, ranks and grammars only, and the packed CLI answers
     assert.deepEqual(files.filter((f) => !f.startsWith('syntaxes/')), [
       'LICENSE', 'README.md', 'bin/skillmd-language-server.js', 'bin/skillmd.js', 'client/out/extension.js',
       'images/icon.png', 'images/icon.svg', 'images/skills-view.svg', 'package.json',
-      'server/out/ajv.js', 'server/out/cli.js', 'server/out/cliPreview.js', 'server/out/gptEncoding.js', 'server/out/indexWorker.js',
-      'server/out/o200k_base.json', 'server/out/picomatch.js', 'server/out/server.js', 'server/out/yaml.js',
+      'server/out/ajv.js', 'server/out/cli.js', 'server/out/cliPreview.js', 'server/out/indexWorker.js',
+      'server/out/o200k_base.bin', 'server/out/picomatch.js', 'server/out/server.js', 'server/out/yaml.js',
     ]);
     assert.ok(files.some((f) => f.startsWith('syntaxes/')), 'the grammars');
     const untar = spawnSync('tar', ['-xzf', path.join(out, info.filename), '-C', out], { encoding: 'utf8' });
@@ -39,7 +39,7 @@ test('npm pack: the bundles, ranks and grammars only, and the packed CLI answers
       assert.equal(theirs.status, mine.status, args.join(' '));
     }
     // The index report (stderr) counts tokens: the ranks file was found next to the packed bundle.
-    assert.match(packed(['index', '--agent', 'claude-code']).stderr, /^total: \d+ tokens \(o200k_base \(gpt-tokenizer\)\)$/m);
+    assert.match(packed(['index', '--agent', 'claude-code']).stderr, /^total: \d+ tokens \(o200k_base\)$/m);
   } finally {
     rmSync(out, { recursive: true, force: true });
     rmSync(skills, { recursive: true, force: true });

@@ -29,7 +29,7 @@ Each skill listed above has a description — use it to decide which are relevan
 
 const ALPHA = '- `alpha` — Alpha formats tables. Use when the user pastes a table.';
 const BETA = '- `beta` — Beta writes notes. Use when asked for notes. [tags: notes, writing]';
-const TOKENIZER = 'o200k_base (gpt-tokenizer)';
+const TOKENIZER = 'o200k_base';
 const LOVIA_NOTE = 'lovia @d49aa111: instructions() fragment, appended to the system prompt (joiner with the agent instructions UNVERIFIED, likely "\\n\\n").';
 const BAD_MSG = "Skill 'bad' has an empty description.  Provide a description explaining what the skill does and when to use it.";
 

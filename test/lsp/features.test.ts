@@ -90,14 +90,14 @@ describe('editing features', () => {
     assert.deepEqual(h.range, r(2, 0, 2, 11));
     const lines = h.contents.value.split('\n\n');
     assert.equal(lines[0], '### `description`');
-    assert.equal(lines[1], '`description` 54 chars, 13 tokens; Claude Code listing 54/1536 chars *(tokens: o200k_base (gpt-tokenizer))*');
+    assert.equal(lines[1], '`description` 54 chars, 13 tokens; Claude Code listing 54/1536 chars *(tokens: o200k_base)*');
     assert.match(lines[2], /^\*\*Claude Code\*\*: /);
     assert.equal(lines[3], '*string; listing shows `description` + `when_to_use` up to 1536 characters; if invalid the value is ignored* — [source](https://code.claude.com/docs/en/skills#frontmatter-reference)');
     // A limit: the open specification caps description at 1024.
     const spec = uriOf(join(root, 'spec/bad/SKILL.md'));
     await c.open(join(root, 'spec/bad/SKILL.md'), '---\nname: bad\ndescription: Bad. Use when testing.\nfoo: 1\n---\n');
     const h2 = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: spec }, position: { line: 2, character: 15 } });
-    assert.equal(h2.contents.value.split('\n\n')[1], '`description` 22/1024 chars, 6 tokens *(tokens: o200k_base (gpt-tokenizer))*');
+    assert.equal(h2.contents.value.split('\n\n')[1], '`description` 22/1024 chars, 6 tokens *(tokens: o200k_base)*');
     const h3 = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: spec }, position: { line: 3, character: 1 } });
     assert.equal(h3.contents.value, '### `foo`\n\n**Agent Skills specification (skills-ref)**: not a field it reads (rejected: the skill does not load) — [source](https://github.com/agentskills/agentskills/blob/main/skills-ref/src/skills_ref/validator.py)');
     assert.equal(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 9, character: 1 } }), null);

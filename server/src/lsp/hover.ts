@@ -5,7 +5,6 @@ import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/nod
 import type { FrontmatterEntry, SkillDocument } from '../core/document/model';
 import { getEntry, toJs } from '../core/document/values';
 import { profiles } from '../core/profiles/registry';
-import { referenceAt } from '../core/references/providers';
 import type { AgentProfile, FieldSpec, Outcome } from '../core/profiles/types';
 import { charLength } from '../core/rules/fields/entries';
 import { describeCharset } from '../core/rules/fields/nameChecks';
@@ -84,19 +83,6 @@ export function lengthLine(doc: SkillDocument, entry: FrontmatterEntry, targets:
     line += `; ${t.label} listing ${charLength(parts.join(' - '))}/${cap.max} chars`;
   }
   return line;
-}
-
-/**
- * Whether a hover here may show a token count: on a frontmatter entry with a string
- * value, or on a reference (its target's size). Only those hovers wait for the
- * tokenizer's warm-up; every other hover answers at once.
- */
-export function hoverCountsTokens(doc: SkillDocument, pos: Position, skillFile: boolean): boolean {
-  if (skillFile && inFrontmatter(doc, pos.line)) {
-    const entry = entryAtLine(doc, pos.line);
-    if (entry && typeof toJs(entry.value) === 'string') return true;
-  }
-  return referenceAt(doc, pos) !== undefined;
 }
 
 export function provideHover(doc: SkillDocument, pos: Position, targets: readonly AgentProfile[]): Hover | null {

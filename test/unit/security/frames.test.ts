@@ -133,7 +133,7 @@ describe('skillmd\'s own markers', () => {
       '  demo\\ntotal: 0 tokens  1 tokens  /w/\\x1b[2Jx/SKILL.md',
       'left out (1):',
       '  [invalid] bad\\nskills shown (0):  /w/bad/SKILL.md: line one\\u2028line two',
-      'total: 4 tokens (o200k_base (gpt-tokenizer))',
+      'total: 4 tokens (o200k_base)',
       '',
     ].join('\n'));
   });

@@ -1,24 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countTokens, preloadTokenizer, RANKS_LINES, tokenizerReady } from '../../../server/src/core/text/tokens';
+import { countTokens } from '../../../server/src/core/text/tokens';
 import { countTokens as reference, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { boundedTokens } from '../../../server/src/lsp/limits';
 import { countPreviewTokens } from '../../../server/src/core/render/index';
-
-// First in this file: the tokenizer is not loaded yet. npm test builds the ranks file first.
-test('a warm-up parses and hashes the ranks one line per step, loads the encoder and joins the lines in a step of its own; a caller waiting meanwhile shares it', async () => {
-  let steps = 0;
-  const warming = preloadTokenizer(async () => void steps++);
-  const waiter = tokenizerReady();
-  assert.equal(steps, 1, 'the first line parsed at once, the rest after each yield');
-  await waiter;
-  // A step per line (parse, hash), then one to load the encoder module and join the lines.
-  assert.equal(steps, RANKS_LINES + 1);
-  await warming;
-  assert.equal(countTokens('naïve café — 日本語のテキスト 😀'), reference('naïve café — 日本語のテキスト 😀'));
-  await preloadTokenizer(async () => void steps++);
-  assert.equal(steps, RANKS_LINES + 1, 'loaded once');
-});
 
 test('ordinary text counts exactly as o200k_base', () => {
   for (const t of ['', 'Hello, world!', 'Use when the user asks about PDFs.\n\n## Steps\n1. Run `python scripts/x.py`.', 'naïve café — 日本語のテキスト 😀', 'x'.repeat(500) + ' tail']) {

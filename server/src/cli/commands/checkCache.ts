@@ -92,7 +92,7 @@ export function cacheFilePath(cwd: string, location: string | undefined): string
  * only the version: a rebuild that changes a rule must not reuse results.
  */
 export function cacheKey(parts: unknown[], bundleDir: string): string {
-  const bundles = ['cli.js', 'yaml.js', 'picomatch.js', 'gptEncoding.js'].map((f) => {
+  const bundles = ['cli.js', 'yaml.js', 'picomatch.js', 'ajv.js', 'o200k_base.bin'].map((f) => {
     try {
       return contentHash(readFileSync(path.join(bundleDir, f)));
     } catch {

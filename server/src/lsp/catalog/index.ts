@@ -23,7 +23,6 @@ import {
 } from '../../protocol';
 import { pathToUri, uriToPath } from '../convert';
 import { CatalogRequestError, CatalogService, type CatalogHost } from './service';
-import { tokenizerReady } from '../../core/text/tokens';
 
 export { CatalogService } from './service';
 
@@ -113,8 +112,6 @@ export function registerCatalogFeatures(connection: CatalogConnection, opts: Cat
 
   const answer = async <T>(what: () => Promise<T>): Promise<T> => {
     start();
-    // Catalogs and previews count tokens: wait for the tables without blocking.
-    await tokenizerReady();
     try {
       const out = await what();
       void watchRoots();

@@ -1,0 +1,155 @@
+// Counts o200k_base tokens from the table the build writes (server/out/o200k_base.bin,
+// scripts/build/o200kTable.mjs: the ranks' bytes, their offsets and an open-addressing
+// hash table over them). Loading it is a file read: gpt-tokenizer built a Map of its
+// 200,000 rank strings first, ~200 ms in every process and worker that counted a
+// token, which was the costliest step of checking skills with long bodies.
+//
+// The counts are gpt-tokenizer's (3.4) exactly, which test/unit/text/bpe.test.ts
+// compares on both shared corpora and on random text: its pre-tokenizer (the same
+// regular expression), then byte-pair merges in rank order, leftmost first on a tie,
+// with a whole piece that is one token counted as one. Where gpt-tokenizer looks a
+// merged byte range up as text, TextDecoder drops a leading byte order mark; the
+// merge here does the same (`mergeRank`), and the table leaves out the nine ranks
+// gpt-tokenizer can never find that way (o200kTable.mjs), so even such text counts the same.
+import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+
+export const BPE_TABLE_MAGIC = 0x6b32306f;
+const NONE = 0x7fffffff;
+
+/** A counter over a table's bytes; throws on a table that is not one. */
+export function bpeCounter(data: Uint8Array): (text: string) => number {
+  const buf = data.byteOffset % 4 === 0 ? data : data.slice();
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (buf.byteLength < 16 || view.getUint32(0, true) !== BPE_TABLE_MAGIC) throw new Error('not an o200k_base table');
+  const n = view.getUint32(4, true);
+  const bits = view.getUint32(8, true);
+  const blobLength = view.getUint32(12, true);
+  const tableAt = 16 + (n + 1) * 4;
+  const blobAt = tableAt + (1 << bits) * 4;
+  if (bits > 24 || blobAt + blobLength !== buf.byteLength) throw new Error('o200k_base table of the wrong size');
+  const offsets = new Uint32Array(buf.buffer, buf.byteOffset + 16, n + 1);
+  const table = new Int32Array(buf.buffer, buf.byteOffset + tableAt, 1 << bits);
+  const blob = buf.subarray(blobAt);
+  const mask = (1 << bits) - 1;
+
+  /** The rank of bytes b[s..e), or NONE. */
+  const rank = (b: Uint8Array, s: number, e: number): number => {
+    let h = 0x811c9dc5;
+    for (let i = s; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    const len = e - s;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const r = table[i];
+      if (r < 0) return NONE;
+      const o = offsets[r];
+      if (offsets[r + 1] - o !== len) continue;
+      let j = 0;
+      while (j < len && blob[o + j] === b[s + j]) j++;
+      if (j === len) return r;
+    }
+  };
+  const mergeRank = (b: Uint8Array, s: number, e: number): number =>
+    b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf && e - s >= 3 && validUtf8(b, s, e) ? (e - s === 3 ? NONE : rank(b, s + 3, e)) : rank(b, s, e);
+
+  let starts = new Int32Array(256);
+  let ranks = new Int32Array(256);
+  /** Tokens of bytes b[0..len) after every merge. */
+  const merge = (b: Uint8Array, len: number): number => {
+    if (starts.length < len + 1) {
+      starts = new Int32Array(len + 1);
+      ranks = new Int32Array(len + 1);
+    }
+    let m = len + 1;
+    for (let i = 0; i < m; i++) {
+      starts[i] = i;
+      ranks[i] = i < len - 1 ? mergeRank(b, i, i + 2) : NONE;
+    }
+    const pairAt = (i: number) => (i + 2 < m ? mergeRank(b, starts[i], starts[i + 2]) : NONE);
+    while (m > 1) {
+      let low = NONE;
+      let at = -1;
+      for (let i = 0; i < m - 1; i++) {
+        if (ranks[i] < low) {
+          low = ranks[i];
+          at = i;
+        }
+      }
+      if (at < 0) break;
+      starts.copyWithin(at + 1, at + 2, m);
+      ranks.copyWithin(at, at + 1, m);
+      m--;
+      ranks[at] = pairAt(at);
+      if (at > 0) ranks[at - 1] = pairAt(at - 1);
+    }
+    return m - 1;
+  };
+
+  const encoder = new TextEncoder();
+  let scratch = new Uint8Array(1024);
+  const memo = new Map<string, number>();
+  const piece = (p: string): number => {
+    if (p.length === 1 && p.charCodeAt(0) < 0x80) return 1;
+    const hit = memo.get(p);
+    if (hit !== undefined) return hit;
+    if (scratch.length < p.length * 3) scratch = new Uint8Array(p.length * 3);
+    const len = encoder.encodeInto(p, scratch).written;
+    // A piece is looked up whole as text first: one with a lone surrogate is no token's text.
+    const count = !hasLoneSurrogate(p) && rank(scratch, 0, len) !== NONE ? 1 : merge(scratch, len);
+    if (memo.size >= 100_000) memo.clear();
+    memo.set(p, count);
+    return count;
+  };
+
+  const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+  return (text) => {
+    let total = 0;
+    split.lastIndex = 0;
+    for (let m = split.exec(text); m; m = split.exec(text)) total += piece(m[0]);
+    return total;
+  };
+}
+
+function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c > 0xdbff || i + 1 >= s.length) return true;
+    const d = s.charCodeAt(i + 1);
+    if (d < 0xdc00 || d > 0xdfff) return true;
+    i++;
+  }
+  return false;
+}
+
+/** Strict UTF-8 (no overlong forms, surrogates or code points past U+10FFFF), as gpt-tokenizer checks it. */
+function validUtf8(b: Uint8Array, s: number, e: number): boolean {
+  for (let i = s; i < e; ) {
+    const c = b[i];
+    let need: number;
+    let cp: number;
+    if (c < 0x80) {
+      i++;
+      continue;
+    } else if ((c & 0xe0) === 0xc0) {
+      if (c <= 0xc1) return false;
+      need = 1;
+      cp = c & 0x1f;
+    } else if ((c & 0xf0) === 0xe0) {
+      need = 2;
+      cp = c & 0x0f;
+    } else if ((c & 0xf8) === 0xf0) {
+      if (c > 0xf4) return false;
+      need = 3;
+      cp = c & 0x07;
+    } else return false;
+    if (i + need + 1 > e) return false;
+    for (let j = 1; j <= need; j++) {
+      const d = b[i + j];
+      if ((d & 0xc0) !== 0x80) return false;
+      cp = (cp << 6) | (d & 0x3f);
+    }
+    if ((need === 1 && cp < 0x80) || (need === 2 && cp < 0x800) || (need === 3 && cp < 0x10000)) return false;
+    if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return false;
+    i += need + 1;
+  }
+  return true;
+}

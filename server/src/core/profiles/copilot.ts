@@ -125,6 +125,10 @@ export const copilot: AgentProfile = {
   onBom: 'reject',
   onBomSource: PARSER,
   yaml: { parser: 'VS Code tolerant YAML parser (vs/base/common/yaml.ts)', scalars: 'yaml1.2', onAnchors: 'reject', source: YAML },
+  // PromptBody: `#file:` (any case) then the path up to white space or `#`; relative to the
+  // file's folder (resolveFilePath; `/x` absolute, `scheme:/` a URI); none inside a Markdown
+  // link; the validator warns "File '<path>' not found at '<where>'" and the link provider links it.
+  references: { fileMentions: PARSER },
   preview: PREVIEW,
   // core/render/copilot.ts: the skill tool puts the file in unescaped; the <skills>
   // listing has no such frame, since tags are stripped from descriptions (onXmlTags).

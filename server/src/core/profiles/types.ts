@@ -208,6 +208,8 @@ export interface AgentProfile {
     pluginInstalledWhole?: boolean;
     /** the tool that reads skill files refuses paths outside the skill folder: its name, for the message */
     refusesOutsideSkill?: string;
+    /** `#file:<path>` in the body attaches the file, resolved against the holding file's folder: the source */
+    fileMentions?: string;
   };
   /** how deep below a discovery folder SKILL.md is found: 1 = `<dir>/<skill>/SKILL.md`; 'recursive' = any depth */
   discoveryDepth?: number | 'recursive';

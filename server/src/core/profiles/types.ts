@@ -291,8 +291,10 @@ export interface SkillFacts {
 }
 
 export interface ToolFacts {
-  /** built-in tool names, case-sensitive */
+  /** built-in tool names, case-sensitive (the keys of `docs`) */
   names: readonly string[];
+  /** what each built-in tool does, in one line (completion and hover show it) */
+  docs: Readonly<Record<string, string>>;
   /** older names the agent still accepts, with the current one */
   aliases?: Readonly<Record<string, string>>;
   /** tools that can do anything unless scoped with `Tool(spec)` */

@@ -70,6 +70,7 @@ export const claudeCode: AgentProfile = {
     source: DOCS,
   },
   discoveryDepth: 1,
+  discoveryWalk: { summary: 'one level below each root, exact SKILL.md (Claude Code)', source: DOCS },
   // A plugin is installed whole (its skills/, scripts/, docs/): `../` within it resolves.
   references: { pluginInstalledWhole: true },
   loadsWithoutFrontmatter: true,

@@ -38,6 +38,8 @@ export const copilot: AgentProfile = {
     source: LOCATIONS,
   },
   discoveryDepth: 1,
+  // The loader compares the file name case-insensitively (so skill.md and Skill.md load).
+  discoveryWalk: { fileNames: ['SKILL.md'], caseInsensitive: true, summary: 'one level below each root, SKILL.md in any case (VS Code)', source: LOADER },
   duplicateNames: 'first found wins; workspace before user; the other is skipped with a warning',
   onViolation: 'duplicate names and parse errors: skipped and logged; a missing or different name: the folder name is used (debug log); over-long values truncated, XML tags stripped',
   name: {

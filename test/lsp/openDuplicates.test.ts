@@ -64,3 +64,31 @@ describe('duplicates of an open SKILL.md follow its buffer', () => {
     await c.diagnosticsFor(g, (p) => dup(p.diagnostics).length === 0);
   });
 });
+
+describe('duplicates of an open SKILL.md, pulled', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace({ 'skills/alpha/SKILL.md': A, 'skills/beta/SKILL.md': B });
+    c = await startServer({ root, mode: 'pull' });
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('the document pull and the workspace pull follow the buffer', async () => {
+    type Report = { items: { uri: string; kind: string; resultId: string; items?: Diag[] }[] };
+    const beta = uriOf(join(root, 'skills/beta/SKILL.md'));
+    const a = await c.open(join(root, 'skills/alpha/SKILL.md'), A);
+    const first = await c.request<Report>('workspace/diagnostic', { previousResultIds: [] });
+    assert.deepEqual(dup(first.items.find((i) => i.uri === beta)!.items!), []);
+    await c.change(a, [{ range: desc(A), text: 'Sorts lists. Use when asked to order a list.' }]);
+    const own = await c.request<{ items: Diag[] }>('textDocument/diagnostic', { textDocument: { uri: a } });
+    assert.deepEqual(dup(own.items).map((d) => d.slice(0, 2)), [['duplicate-description', r(2, 13, 2, 57)]]);
+    // The held workspace pull answers with beta's new report.
+    const next = await c.request<Report>('workspace/diagnostic', { previousResultIds: first.items.map((i) => ({ uri: i.uri, value: i.resultId })) });
+    assert.deepEqual(dup(next.items.find((i) => i.uri === beta)!.items!).map((d) => d.slice(0, 2)), [['duplicate-description', desc(B)]]);
+  });
+});

@@ -103,7 +103,9 @@ const contracts = contractFeatures(connection, documents, { fs: liveFs, folders:
   { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs });
 // An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).
 docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc, opts))];
-new SkillSetIndex(index, liveFs, config);
+const skillSet = new SkillSetIndex(index, liveFs, config);
+// Duplicate names and descriptions of an open SKILL.md follow its buffer (after the checks above).
+skillSet.followOpenDocuments(docs, (f) => diagnostics.dependencyChanged(openByPath.get(f) ?? pathToUri(f)));
 
 let caps: ClientCapabilities = {};
 let folders: string[] = [];

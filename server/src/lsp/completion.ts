@@ -14,7 +14,7 @@ import type { AgentProfile, FieldSpec } from '../core/profiles/types';
 import { yamlScalar } from '../core/rules/edits';
 import { placeAt } from './frontmatterContext';
 import { fieldDocs } from './hover';
-import { KNOWN_TOOLS } from './tools';
+import { toolItems } from './tools';
 
 export interface CompletionOptions {
   snippets: boolean;
@@ -114,14 +114,15 @@ export function provideCompletion(doc: SkillDocument, pos: Position, targets: re
       const start = pos.character - word.length;
       const wordRange = { start: { line: place.line, character: start }, end: pos };
       const already = new Set(place.prefix.split(/[\s,]+/).filter(Boolean));
-      for (const t of KNOWN_TOOLS) {
+      for (const t of toolItems(targets)) {
         if (already.has(t.name)) continue;
         const snippet = opts.snippets && t.snippet;
         items.push({
           label: t.name,
           kind: CompletionItemKind.Value,
+          detail: t.detail,
           documentation: t.doc,
-          textEdit: { range: wordRange, newText: lead(start) + (snippet || t.name.replace('(…:*)', '')) },
+          textEdit: { range: wordRange, newText: lead(start) + (snippet || t.name.replace('(\u2026:*)', '')) },
           insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
         });
       }

@@ -9,6 +9,7 @@ import type { AgentProfile, FieldSpec, Outcome } from '../core/profiles/types';
 import { charLength } from '../core/rules/fields/entries';
 import { describeCharset } from '../core/rules/fields/nameChecks';
 import { commandInjectionHover } from '../core/rules/claude/commandInjection';
+import { TOOL_FIELDS, toolEntries } from '../core/rules/claude/toolEntries';
 import { tokenizerName } from '../core/text/tokens';
 import { entryAtLine, inFrontmatter } from './frontmatterContext';
 import { boundedTokens } from './limits';
@@ -99,6 +100,9 @@ export function provideHover(doc: SkillDocument, pos: Position, targets: readonl
   const onValue = entry.value && offset >= entry.value.start && offset <= entry.value.end;
   if (!onKey && !onValue && doc.lines.positionAt(entry.keyStart).line !== pos.line) return null;
   const sections = [`### \`${entry.key}\``];
+  // On one tool of `allowed-tools`: that tool first.
+  const tool = onValue ? toolAt(doc, entry.key, offset, targets) : undefined;
+  if (tool) sections.push(tool.line);
   const len = lengthLine(doc, entry, targets);
   if (len) sections.push(len + ` *(tokens: ${tokenizerName()})*`);
   if (entry.key === 'name') {
@@ -108,6 +112,18 @@ export function provideHover(doc: SkillDocument, pos: Position, targets: readonl
   sections.push(fieldDocs(targets, entry.key) || 'No targeted agent reads this field.');
   return {
     contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n') },
-    range: onValue && entry.value ? entry.value.range : entry.keyRange,
+    range: tool?.range ?? (onValue && entry.value ? entry.value.range : entry.keyRange),
   };
+}
+
+/** The built-in tool under the cursor in `allowed-tools` / `disallowed-tools`, as the targets' tool tables describe it. */
+function toolAt(doc: SkillDocument, key: string, offset: number, targets: readonly AgentProfile[]): { line: string; range: Hover['range'] } | undefined {
+  if (!TOOL_FIELDS.includes(key)) return undefined;
+  const tool = toolEntries(doc, key)?.tools.find((t) => offset >= t.start && offset <= t.end);
+  if (!tool) return undefined;
+  const lines = targets.flatMap((t) => {
+    const doc = t.facts?.tools?.docs[tool.name];
+    return doc ? [`\`${tool.name}\` (${t.label}): ${doc} \u2014 [source](${t.facts!.tools!.source})`] : [];
+  });
+  return lines.length ? { line: lines.join('\n\n'), range: doc.lines.range(tool.start, tool.end) } : undefined;
 }

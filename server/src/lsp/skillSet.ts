@@ -3,9 +3,13 @@
 // set's diagnostics merged into the index entries they concern.
 import { readSkillFile } from '../core/document/readSkillFile';
 import { duplicateDiagnostics, skillSetRuleInfos, summarizeSkill, type SkillSummary } from '../core/rules/skillSet/duplicates';
+import type { CheckOptions } from '../core/check/checkDocument';
+import type { SkillDocument } from '../core/document/model';
 import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import type { Configuration } from './configuration';
+import { isSkillFile, uriToPath } from './convert';
+import type { SkillDocuments } from './documents';
 import { yieldToEventLoop, type WorkspaceIndex } from './workspaceIndex';
 
 const CODES = new Set(skillSetRuleInfos.map((r) => r.code));
@@ -39,16 +43,28 @@ export class SkillSetIndex {
         slice = performance.now();
       }
     }
+    this.recompute(new Set(files));
+  }
+
+  /**
+   * The set's diagnostics again, from the summaries: merged into the index entries
+   * (`touched`: entries just re-checked, which lost theirs), and other open documents
+   * whose share changed re-checked (their diagnostics come from their buffers).
+   * `checking`: the open document being checked now, which asks for its own.
+   */
+  private recompute(touched: Set<string>, checking?: string): void {
     const next = new Map<string, SkillDiagnostic[]>();
     for (const d of duplicateDiagnostics([...this.summaries.values()])) next.set(d.file, [...(next.get(d.file) ?? []), d]);
-    const touched = new Set(files);
     const changed: string[] = [];
+    const reopen: string[] = [];
     for (const f of new Set([...this.current.keys(), ...next.keys(), ...touched])) {
       const entry = this.index.skills.get(f);
       const want = next.get(f) ?? [];
       const had = this.current.get(f) ?? [];
+      const same = JSON.stringify(want) === JSON.stringify(had);
+      if (!same && f !== checking && this.isOpen?.(f)) reopen.push(f);
       // A re-checked entry lost the set's diagnostics; an untouched one keeps them unless they changed.
-      if (!entry || (!touched.has(f) && JSON.stringify(want) === JSON.stringify(had))) continue;
+      if (!entry || (!touched.has(f) && same)) continue;
       if (touched.has(f) && !want.length) continue;
       const own = entry.diagnostics.filter((d) => !CODES.has(d.code));
       this.index.skills.set(f, { ...entry, diagnostics: [...own, ...want], resultId: `${entry.resultId}s${++this.stamp}` });
@@ -57,5 +73,49 @@ export class SkillSetIndex {
     this.current = next;
     for (const f of changed) this.echo.add(f);
     if (changed.length) this.index.notify(changed);
+    if (reopen.length) this.onOpenChanged?.(reopen);
+  }
+
+  /** set by the server: whether a file is open in the editor (its diagnostics come from the buffer) */
+  isOpen?: (file: string) => boolean;
+  /** set by the server: open documents whose duplicates changed, to be checked again */
+  onOpenChanged?: (files: string[]) => void;
+
+  /**
+   * An open SKILL.md is checked: its summary follows the buffer as it is typed, the
+   * other skills' diagnostics follow it, and it gets its own share (with the related
+   * information pointing at the others).
+   */
+  openChecked(doc: SkillDocument, opts: CheckOptions): SkillDiagnostic[] {
+    const summary = summarizeSkill(doc, opts);
+    if (JSON.stringify(summary) !== JSON.stringify(this.summaries.get(doc.path))) {
+      this.summaries.set(doc.path, summary);
+      this.recompute(new Set(), doc.path);
+    }
+    return this.current.get(doc.path) ?? [];
+  }
+
+  /** A closed SKILL.md the index does not hold (outside the folders): the buffer counted, now nothing does. */
+  closed(file: string): void {
+    if (this.index.skills.has(file) || !this.summaries.delete(file)) return;
+    this.recompute(new Set());
+  }
+
+  /**
+   * Adds the set's diagnostics to every open SKILL.md's check, after the checks already
+   * there; an open document whose share changes because another one was edited is
+   * re-checked through `recheck`.
+   */
+  followOpenDocuments(docs: SkillDocuments, recheck: (file: string) => void): void {
+    const inner = docs.referenceCheck;
+    docs.referenceCheck = async (doc, opts) => [...(inner ? await inner(doc, opts) : []), ...this.openChecked(doc, opts)];
+    this.isOpen = (f) => docs.isOpenPath(f);
+    this.onOpenChanged = (files) => {
+      for (const f of files) if (docs.invalidateReferences(f)) recheck(f);
+    };
+    docs.documents.onDidClose((e) => {
+      const file = uriToPath(e.document.uri);
+      if (file && isSkillFile(file)) this.closed(file);
+    });
   }
 }

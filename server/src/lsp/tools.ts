@@ -1,21 +1,34 @@
-// Tool names offered for `allowed-tools` / `disallowed-tools`. Claude Code's
-// built-in tools (https://code.claude.com/docs/en/settings#tools-available-to-claude);
-// the open specification leaves names to the agent.
-export const TOOLS_SOURCE = 'https://code.claude.com/docs/en/settings#tools-available-to-claude';
+// Tool names offered for `allowed-tools` / `disallowed-tools`: the built-in tools of the
+// targets whose profile lists them (facts.tools, with their sources), the same table the
+// tool rules validate against; nothing for targets that leave names to the agent.
+import type { AgentProfile } from '../core/profiles/types';
 
-export const KNOWN_TOOLS: readonly { name: string; doc: string; snippet?: string }[] = [
-  { name: 'Read', doc: 'Read files.' },
-  { name: 'Write', doc: 'Create or overwrite files.' },
-  { name: 'Edit', doc: 'Make targeted edits to files.' },
-  { name: 'MultiEdit', doc: 'Several edits to one file at once.' },
-  { name: 'Glob', doc: 'Find files by pattern.' },
-  { name: 'Grep', doc: 'Search file contents.' },
-  { name: 'Bash', doc: 'Run shell commands.' },
-  { name: 'Bash(…:*)', doc: 'Run only commands that start with a prefix, e.g. `Bash(git:*)`.', snippet: 'Bash(${1:git}:*)' },
-  { name: 'WebFetch', doc: 'Fetch a URL.' },
-  { name: 'WebSearch', doc: 'Search the web.' },
-  { name: 'NotebookEdit', doc: 'Edit Jupyter notebook cells.' },
-  { name: 'Task', doc: 'Start a subagent.' },
-  { name: 'TodoWrite', doc: 'Keep a task list.' },
-  { name: 'Skill', doc: 'Load another skill.' },
-];
+export interface ToolItem {
+  name: string;
+  doc: string;
+  /** the targets that have the tool, for the item's detail */
+  detail: string;
+  snippet?: string;
+}
+
+/** Each target's tools in table order, then `Tool(…:*)` for the tools that run anything unless scoped. */
+export function toolItems(targets: readonly AgentProfile[]): ToolItem[] {
+  const byName = new Map<string, { doc: string; ids: string[] }>();
+  const scoped: string[] = [];
+  for (const t of targets) {
+    const tools = t.facts?.tools;
+    if (!tools) continue;
+    for (const name of tools.names) {
+      const seen = byName.get(name);
+      if (seen) seen.ids.push(t.id);
+      else byName.set(name, { doc: tools.docs[name] ?? '', ids: [t.id] });
+    }
+    for (const name of tools.unscoped) if (!scoped.includes(name)) scoped.push(name);
+  }
+  const items: ToolItem[] = [...byName].map(([name, { doc, ids }]) => ({ name, doc, detail: ids.join(', ') }));
+  for (const name of scoped) {
+    const ids = byName.get(name)?.ids.join(', ') ?? '';
+    items.push({ name: `${name}(\u2026:*)`, doc: `Run only commands that start with a prefix, e.g. \`${name}(git:*)\`.`, detail: ids, snippet: `${name}(\${1:git}:*)` });
+  }
+  return items;
+}

@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { discoveryRules } from '../../../server/src/core/catalog/agents';
 import { SkillCatalog, workspaceRoots } from '../../../server/src/core/catalog/catalog';
+import { profiles } from '../../../server/src/core/profiles/registry';
 import type { FileChange } from '../../../server/src/core/catalog/types';
 import type { ProfileId } from '../../../server/src/core/profiles/types';
 import { NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
@@ -81,8 +83,10 @@ test('discovery per agent: depth, lowercase skill.md, hidden folders, duplicates
     assert.deepEqual(names(lovia), ['alpha', 'shared']);
 
     const agentskills = await open(ws, 'agentskills');
-    // skills-ref accepts lowercase skill.md; nested skills up to 6 levels.
-    assert.deepEqual(names(agentskills), ['alpha', 'shared', 'secret', 'nested', 'lower']); // hidden folders are not skipped (only Codex skips them)
+    // skills-ref accepts lowercase skill.md; one level below each root, as the client guide
+    // says ("subdirectories containing a file named exactly SKILL.md"; its 4-6 levels bound
+    // a runaway scan): group/nested and .hidden/secret, two levels down, are not skills there.
+    assert.deepEqual(names(agentskills), ['alpha', 'shared', 'lower']);
     const e = agentskills.snapshot().skills.find((s) => s.name === 'lower')!;
     assert.equal(path.basename(e.path), 'skill.md');
   } finally {
@@ -225,4 +229,18 @@ test('copilot (VS Code since #300455): a missing or different name becomes the f
   } finally {
     rmSync(ws, { recursive: true, force: true });
   }
+});
+
+test('discovery rules come from the profile tables (depth, walk, file names)', () => {
+  const rules = Object.fromEntries(profiles.map((p) => [p.id, discoveryRules(p.id)]));
+  assert.deepEqual(Object.fromEntries(Object.entries(rules).map(([id, r]) => [id, [r.maxDepth, r.fileNames.join('|'), r.caseInsensitive, r.skipHidden, r.descendIntoSkills, !!r.skipLinkedSkillFiles]])), {
+    agentskills: [1, 'SKILL.md|skill.md', false, false, false, false],
+    'claude-code': [1, 'SKILL.md', false, false, false, false],
+    copilot: [1, 'SKILL.md', true, false, false, false],
+    codex: [6, 'SKILL.md', false, true, true, true],
+    opencode: [32, 'SKILL.md', false, false, true, false],
+    lovia: [1, 'SKILL.md', false, false, false, false],
+    eino: [1, 'SKILL.md', false, false, false, false],
+  });
+  assert.equal(rules.agentskills.summary, 'one level below each root (client guide), SKILL.md then skill.md (skills-ref find_skill_md)');
 });

@@ -174,7 +174,45 @@ test('too deep: how many links an agent follows from SKILL.md', async () => {
   `);
 });
 
+// VS Code reads `#file:` up to white space or `#` (a trailing `.` is part of the path
+// there too), relative to the file's folder; not in code, nor inside a link.
+const FILE_MENTIONS = `
+    //- .github/skills/my-skill/SKILL.md
+    ${FRONT}
+    Attach #file:references/gide.md first.
+    //           ^^^^^^^^^^^^^^^^^^ error reference-missing: \`references/gide.md\` does not exist in the skill folder, so VS Code attaches nothing for this \`#file:\`. Did you mean \`references/guide.md\`?
+    Then #FILE:references/guide.md and #file:References/guide.md#intro and #file:references/guide.md.
+    //                                                                           ^^^^^^^^^^^^^^^^^^^^ error reference-missing: …Did you mean \`references/guide.md\`?
+    //                                       ^^^^^^^^^^^^^^^^^^^ error reference-case-mismatch: \`References/guide.md\` differs in letter case…
+    Compare #file:../other/notes.md with the guide.
+    //            ^^^^^^^^^^^^^^^^^ info reference-escapes-skill: \`../other/notes.md\` lies in this project, outside the skill folder…
+    Not these: \`#file:references/none.md\`, [#file:none.md](references/guide.md), #file:{{name}}, #file:https://example.com/x.md.
+    > /fix #file:src/app.ts
+
+    \`\`\`text
+    #file:references/none.md
+    \`\`\`
+    //- .github/skills/my-skill/references/guide.md
+    # Intro
+    //- .github/skills/other/notes.md
+    # Notes
+  `;
+
+test('#file: mentions', async () => {
+  await checkFixture(FILE_MENTIONS, { targets: ['copilot'] });
+  // Agents without the syntax read a name: a reference only when the file is there (no unused-file hint either).
+  await checkFixture(`
+    ${FRONT}
+    Attach #file:references/gide.md and #file:references/guide.md.
+    //- skills/my-skill/references/guide.md
+    # Guide
+    //- skills/my-skill/references/other.md
+    # Other
+    | hint reference-unused-file
+  `, { targets: ['agentskills'], through: ['core'] });
+});
+
 test('every decision names a fixture of this file', async () => {
-  const names = new Set(['output paths', 'templates: a copied template file', 'templates: quoted and fenced', 'identifiers that look like paths', 'bare script names', 'links are followed']);
+  const names = new Set(['output paths', 'templates: a copied template file', 'templates: quoted and fenced', 'identifiers that look like paths', 'bare script names', 'links are followed', '#file: mentions']);
   for (const d of DECISIONS) assert.ok(names.has(d.fixture), d.fixture);
 });

@@ -8,39 +8,35 @@ import type { SkillDocument, ValueNode } from '../document/model';
 import { getEntry, jsString, resolveNode, toJs } from '../document/values';
 import { parseWithUniqueKeys } from './uniqueKeys';
 import { getProfile } from '../profiles/registry';
-import type { ProfileId } from '../profiles/types';
+import type { AgentProfile, ProfileId } from '../profiles/types';
 import { joinWithin, newTextBudget, pyFromNode, pyPlainScalar, pyRepr, pyStr, pyToJson, pyTypeName, pyValueError, type PyValue } from '../render/pyValue';
 import { cpLength, goTrimSpace, pyBlank, pyReprStr, pyStrip, rustSplitJoin } from '../render/text';
 import type { DiscoveryRules } from './types';
 
+/** How deep a `recursive` walk goes (opencode's `**` has no bound; a walk needs one). */
+export const RECURSIVE_DEPTH = 32;
+
+/** How deep `profile`'s discovery looks below a root (1: `<root>/<skill>/SKILL.md`). */
+export function depthOf(profile: AgentProfile): number {
+  return profile.discoveryDepth === 'recursive' ? RECURSIVE_DEPTH : profile.discoveryDepth ?? 1;
+}
+
 /**
- * Per-agent discovery rules. Sources: /work/research/renderers.md and profiles.md
- * (lovia source.py: one level, exact `SKILL.md`; Eino `*\/SKILL.md` glob; Claude Code
- * and Copilot one level; Codex BFS ≤ 6 levels, hidden skipped; opencode `**\/SKILL.md`;
- * skills-ref `find_skill_md` tries SKILL.md then skill.md, client guide bounds depth 4–6).
+ * Per-agent discovery rules, read from the profile tables (`discoveryDepth`,
+ * `discoveryWalk`, with their sources); an unknown id walks as the specification does.
  */
 export function discoveryRules(agent: ProfileId): DiscoveryRules {
-  const fileNames = getProfile(agent)?.fileNames ?? ['SKILL.md'];
-  switch (agent) {
-    case 'lovia':
-      // The profile table lists skill.md too, but lovia's source.py only tests
-      // `entry / "SKILL.md"` (a lowercase file matches only on case-insensitive disks).
-      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, exact SKILL.md (lovia source.py)' };
-    case 'eino':
-      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, glob */SKILL.md (Eino filesystem backend)' };
-    case 'claude-code':
-      return { fileNames, caseInsensitive: false, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, exact SKILL.md (Claude Code)' };
-    case 'copilot':
-      return { fileNames: ['SKILL.md'], caseInsensitive: true, maxDepth: 1, skipHidden: false, descendIntoSkills: false, summary: 'one level below each root, SKILL.md in any case (VS Code)' };
-    case 'codex':
-      // loader.rs: a symlink is followed only when it is a folder; a linked SKILL.md is skipped.
-      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 6, skipHidden: true, descendIntoSkills: true, skipLinkedSkillFiles: true, summary: 'recursive up to 6 levels, hidden folders skipped, exact SKILL.md, not a linked one (Codex loader.rs)' };
-    case 'opencode':
-      return { fileNames: ['SKILL.md'], caseInsensitive: false, maxDepth: 32, skipHidden: false, descendIntoSkills: true, summary: 'recursive (**/SKILL.md), exact SKILL.md (opencode)' };
-    case 'agentskills':
-    default:
-      return { fileNames, caseInsensitive: false, maxDepth: 6, skipHidden: false, descendIntoSkills: false, summary: 'up to 6 levels (client guide), SKILL.md then skill.md (skills-ref find_skill_md)' };
-  }
+  const p = getProfile(agent) ?? getProfile('agentskills')!;
+  const w = p.discoveryWalk;
+  return {
+    fileNames: w?.fileNames ?? p.fileNames,
+    caseInsensitive: w?.caseInsensitive ?? false,
+    maxDepth: depthOf(p),
+    skipHidden: w?.skipHidden ?? false,
+    descendIntoSkills: w?.descendIntoSkills ?? false,
+    ...(w?.skipLinkedSkillFiles ? { skipLinkedSkillFiles: true } : {}),
+    summary: w?.summary ?? `${depthOf(p)} level(s) below each root`,
+  };
 }
 
 /** What one agent reads from a SKILL.md for its index. */

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { resolveSkillSettings, type CheckOptions } from '../check/checkDocument';
 import { settingsFor } from '../config/config';
+import { profiles } from '../profiles/registry';
 import type { ProfileId } from '../profiles/types';
 import type { CancellationToken } from '../types';
 import type { FileSystem } from '../workspace/fileSystem';
@@ -48,9 +49,12 @@ export function autoAgents(files: readonly string[], optionsFor: (file: string) 
   return ranked.length ? ranked : [AUTO_FALLBACK];
 }
 
-/** Every SKILL.md under the roots that any agent could read (the widest walk: 6 levels, both spellings). */
+/** The deepest bounded walk of the profiles (Codex's 6 levels; a `recursive` one would make every view walk whole trees). */
+const WIDEST_DEPTH = Math.max(...profiles.map((p) => (typeof p.discoveryDepth === 'number' ? p.discoveryDepth : 1)));
+
+/** Every SKILL.md under the roots that any agent could read (the widest walk: the deepest bounded depth, both spellings). */
 export async function skillFilesUnder(fs: FileSystem, roots: readonly SkillRoot[], token?: CancellationToken): Promise<string[]> {
-  const rules = { ...discoveryRules('agentskills'), caseInsensitive: true, descendIntoSkills: true };
+  const rules = { ...discoveryRules('agentskills'), caseInsensitive: true, descendIntoSkills: true, maxDepth: WIDEST_DEPTH };
   const seen = new Set<string>();
   const out: string[] = [];
   for (const r of roots) {

@@ -20,6 +20,11 @@ export const agentskills: AgentProfile = {
   fileNames: ['SKILL.md', 'skill.md'],
   discovery: { project: ['.agents/skills'], user: ['~/.agents/skills'], source: GUIDE },
   discoveryDepth: 1,
+  // The client guide: "within each skills directory, look for subdirectories containing a
+  // file named exactly SKILL.md" (one level, its figure too); its "max depth of 4-6
+  // levels" bounds a runaway scan, it is no discovery depth. skills-ref's find_skill_md
+  // takes SKILL.md, else skill.md, in a skill's folder.
+  discoveryWalk: { summary: 'one level below each root (client guide), SKILL.md then skill.md (skills-ref find_skill_md)', source: GUIDE },
   duplicateNames: 'not defined; the client guide recommends project over user, with a warning',
   onViolation: 'skills-ref validate lists every error; read_properties raises on the first',
   name: {

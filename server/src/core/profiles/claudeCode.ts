@@ -13,6 +13,49 @@ const SUBSTITUTIONS = 'https://code.claude.com/docs/en/skills#available-string-s
 const INJECTION = 'https://code.claude.com/docs/en/skills#inject-dynamic-context';
 const BEST_PRACTICES = 'https://platform.claude.com/docs/en/agents-and-tools/agent-skills/best-practices';
 
+/**
+ * Claude Code's built-in tools, one line each (the tools reference, 2026): the one list that
+ * `allowed-tools` validation, completion and hover read. `PowerShell` is Windows only;
+ * `Monitor`, `SendMessage` and the team tools sit behind settings.
+ */
+const TOOL_DOCS: Readonly<Record<string, string>> = {
+  Agent: 'Start a subagent for a task (formerly `Task`).',
+  AskUserQuestion: 'Ask the user multiple-choice questions.',
+  Bash: 'Run shell commands.',
+  CronCreate: 'Schedule a recurring or one-time prompt in the session.',
+  CronDelete: 'Cancel a scheduled prompt.',
+  CronList: 'List the scheduled prompts.',
+  Edit: 'Make targeted edits to files.',
+  EnterPlanMode: 'Switch to plan mode.',
+  EnterWorktree: 'Work in a new git worktree.',
+  ExitPlanMode: 'Present a plan and leave plan mode.',
+  ExitWorktree: 'Leave the worktree.',
+  Glob: 'Find files by pattern.',
+  Grep: 'Search file contents.',
+  ListMcpResourcesTool: 'List the resources of connected MCP servers.',
+  LSP: 'Code intelligence from language servers.',
+  Monitor: 'Watch a background command and react to its output.',
+  NotebookEdit: 'Edit Jupyter notebook cells.',
+  PowerShell: 'Run PowerShell commands (Windows).',
+  Read: 'Read files.',
+  ReadMcpResourceTool: 'Read an MCP resource.',
+  SendMessage: 'Send a message to another agent of a team.',
+  Skill: 'Run a skill.',
+  TaskCreate: 'Add a task to the task list.',
+  TaskGet: 'Read a task of the task list.',
+  TaskList: 'List the tasks.',
+  TaskOutput: 'Read the output of a background task.',
+  TaskStop: 'Stop a background task.',
+  TaskUpdate: 'Update a task of the task list.',
+  TeamCreate: 'Create an agent team.',
+  TeamDelete: 'Remove an agent team.',
+  TodoWrite: 'Keep a task list (non-interactive sessions).',
+  ToolSearch: 'Search for and load deferred tools.',
+  WebFetch: 'Fetch a URL.',
+  WebSearch: 'Search the web.',
+  Write: 'Create or overwrite files.',
+};
+
 /** Claude Code: every field optional; unknown fields are ignored. */
 export const claudeCode: AgentProfile = {
   id: 'claude-code',
@@ -27,6 +70,7 @@ export const claudeCode: AgentProfile = {
     source: DOCS,
   },
   discoveryDepth: 1,
+  discoveryWalk: { summary: 'one level below each root, exact SKILL.md (Claude Code)', source: DOCS },
   // A plugin is installed whole (its skills/, scripts/, docs/): `../` within it resolves.
   references: { pluginInstalledWhole: true },
   loadsWithoutFrontmatter: true,
@@ -203,13 +247,8 @@ export const claudeCode: AgentProfile = {
   listingCap: { fields: ['description', 'when_to_use'], max: 1536, source: FRONTMATTER },
   facts: {
     tools: {
-      // The tools reference (2026); `PowerShell` on Windows, `Monitor`, `SendMessage` and the team tools behind settings.
-      names: [
-        'Agent', 'AskUserQuestion', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterPlanMode', 'EnterWorktree',
-        'ExitPlanMode', 'ExitWorktree', 'Glob', 'Grep', 'ListMcpResourcesTool', 'LSP', 'Monitor', 'NotebookEdit', 'PowerShell',
-        'Read', 'ReadMcpResourceTool', 'SendMessage', 'Skill', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop',
-        'TaskUpdate', 'TeamCreate', 'TeamDelete', 'TodoWrite', 'ToolSearch', 'WebFetch', 'WebSearch', 'Write',
-      ],
+      names: Object.keys(TOOL_DOCS),
+      docs: TOOL_DOCS,
       // Names from older releases that skills still carry: `Task` is the documented alias of `Agent`;
       // the others were merged or removed (MultiEdit into Edit, LS into Glob/Bash, NotebookRead into Read).
       aliases: { Task: 'Agent', MultiEdit: 'Edit', LS: 'Glob', NotebookRead: 'Read', TodoRead: 'TodoWrite', BashOutput: 'TaskOutput', KillShell: 'TaskStop', KillBash: 'TaskStop', MCPSearch: 'ToolSearch' },

@@ -24,6 +24,11 @@ export const codex: AgentProfile = {
     source: LOADER,
   },
   discoveryDepth: 6,
+  // loader.rs: breadth first, hidden folders skipped, a symlink followed only when it is a folder.
+  discoveryWalk: {
+    fileNames: ['SKILL.md'], skipHidden: true, descendIntoSkills: true, skipLinkedSkillFiles: true,
+    summary: 'recursive up to 6 levels, hidden folders skipped, exact SKILL.md, not a linked one (Codex loader.rs)', source: LOADER,
+  },
   duplicateNames: 'all kept (de-duplicated by path only), ordered repo < user < system < admin (UNVERIFIED for the newest loader)',
   duplicateWinner: 'all',
   onViolation: 'skill skipped; the error is listed at startup ("Skipped loading N skill(s)")',

@@ -38,6 +38,8 @@ export const copilot: AgentProfile = {
     source: LOCATIONS,
   },
   discoveryDepth: 1,
+  // The loader compares the file name case-insensitively (so skill.md and Skill.md load).
+  discoveryWalk: { fileNames: ['SKILL.md'], caseInsensitive: true, summary: 'one level below each root, SKILL.md in any case (VS Code)', source: LOADER },
   duplicateNames: 'first found wins; workspace before user; the other is skipped with a warning',
   onViolation: 'duplicate names and parse errors: skipped and logged; a missing or different name: the folder name is used (debug log); over-long values truncated, XML tags stripped',
   name: {
@@ -125,6 +127,10 @@ export const copilot: AgentProfile = {
   onBom: 'reject',
   onBomSource: PARSER,
   yaml: { parser: 'VS Code tolerant YAML parser (vs/base/common/yaml.ts)', scalars: 'yaml1.2', onAnchors: 'reject', source: YAML },
+  // PromptBody: `#file:` (any case) then the path up to white space or `#`; relative to the
+  // file's folder (resolveFilePath; `/x` absolute, `scheme:/` a URI); none inside a Markdown
+  // link; the validator warns "File '<path>' not found at '<where>'" and the link provider links it.
+  references: { fileMentions: PARSER },
   preview: PREVIEW,
   // core/render/copilot.ts: the skill tool puts the file in unescaped; the <skills>
   // listing has no such frame, since tags are stripped from descriptions (onXmlTags).

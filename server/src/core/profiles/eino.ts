@@ -13,6 +13,7 @@ export const eino: AgentProfile = {
   fileNamesSource: BACKEND,
   discovery: { project: [], user: [], source: BACKEND },
   discoveryDepth: 1,
+  discoveryWalk: { fileNames: ['SKILL.md'], summary: 'one level below each root, glob */SKILL.md (Eino filesystem backend)', source: BACKEND },
   duplicateNames: 'first match wins',
   onViolation: 'a YAML or frontmatter error fails List/Get for all skills',
   name: {

@@ -13,6 +13,8 @@ export const lovia: AgentProfile = {
   fileNamesSource: SOURCE,
   discovery: { project: [], user: [], source: SOURCE },
   discoveryDepth: 1,
+  // source.py tests only `entry / "SKILL.md"` (skill.md matches only on case-insensitive disks).
+  discoveryWalk: { fileNames: ['SKILL.md'], summary: 'one level below each root, exact SKILL.md (lovia source.py)', source: SOURCE },
   // read_skill_file joins the path to the skill folder and refuses one that leaves it.
   references: { refusesOutsideSkill: 'read_skill_file' },
   duplicateNames: 'first found wins; the later one is skipped with a warning',

@@ -32,6 +32,7 @@ export const opencode: AgentProfile = {
     source: LOADER,
   },
   discoveryDepth: 'recursive',
+  discoveryWalk: { fileNames: ['SKILL.md'], descendIntoSkills: true, summary: 'recursive (**/SKILL.md), exact SKILL.md (opencode)', source: LOADER },
   duplicateNames: 'the last loaded wins, with a warning: `.opencode` folders after `.claude` and `.agents`, the project after the home folder; of two folders under one root, either',
   // Each root is scanned in turn and every skill found overwrites the name; inside a root the reads run concurrently.
   duplicateWinner: 'last',

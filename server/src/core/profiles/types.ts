@@ -208,9 +208,13 @@ export interface AgentProfile {
     pluginInstalledWhole?: boolean;
     /** the tool that reads skill files refuses paths outside the skill folder: its name, for the message */
     refusesOutsideSkill?: string;
+    /** `#file:<path>` in the body attaches the file, resolved against the holding file's folder: the source */
+    fileMentions?: string;
   };
   /** how deep below a discovery folder SKILL.md is found: 1 = `<dir>/<skill>/SKILL.md`; 'recursive' = any depth */
   discoveryDepth?: number | 'recursive';
+  /** how the agent's discovery walks a skills folder, beyond the depth (the catalog reads it: catalog/agents.ts) */
+  discoveryWalk?: DiscoveryWalk;
   /** which of two skills with the same name is used */
   duplicateNames?: string;
   /**
@@ -246,6 +250,23 @@ export interface PromptFrame {
   attribute?: string;
   /** where the text goes, for messages (`the skill tool result`) */
   where: string;
+}
+
+/** How an agent walks a skills folder for SKILL.md files (the depth is `discoveryDepth`). */
+export interface DiscoveryWalk {
+  /** the file names discovery looks for, in preference order, when they differ from `fileNames` (which validation reads) */
+  fileNames?: readonly string[];
+  /** file names compared in any letter case (VS Code) */
+  caseInsensitive?: boolean;
+  /** folders starting with `.` are not entered */
+  skipHidden?: boolean;
+  /** a skill folder's sub-folders are searched for more skills */
+  descendIntoSkills?: boolean;
+  /** a SKILL.md that is a symbolic link is not read (only linked folders are followed) */
+  skipLinkedSkillFiles?: boolean;
+  /** one line for reports (the catalog's `discovery`) */
+  summary: string;
+  source: string;
 }
 
 /** Source (repository, path, commit) of each text an agent puts into the context. */
@@ -289,8 +310,10 @@ export interface SkillFacts {
 }
 
 export interface ToolFacts {
-  /** built-in tool names, case-sensitive */
+  /** built-in tool names, case-sensitive (the keys of `docs`) */
   names: readonly string[];
+  /** what each built-in tool does, in one line (completion and hover show it) */
+  docs: Readonly<Record<string, string>>;
   /** older names the agent still accepts, with the current one */
   aliases?: Readonly<Record<string, string>>;
   /** tools that can do anything unless scoped with `Tool(spec)` */

@@ -32,6 +32,8 @@ export const DECISIONS: readonly Decision[] = [
   { fixture: 'identifiers that look like paths', when: 'a folder or an extensionless name under a known folder in code (`resources/list`, `scripts/azd`, `examples/policies/`)', then: 'mentioned' },
   { fixture: 'bare script names', when: 'a bare name an interpreter runs (`python check.py`): missing, but one file of the skill has the name', then: 'named' },
   { fixture: 'links are followed', when: 'a Markdown link, image, definition or HTML src/href', then: 'followed' },
+  { fixture: '#file: mentions', when: '`#file:path` in the body, for a target that attaches the file (Copilot in VS Code)', then: 'followed' },
+  { fixture: '#file: mentions', when: '`#file:path` for the other targets, or in a chat prompt shown to the user (`/fix #file:app.ts`)', then: 'tentative' },
   { fixture: 'links are followed', when: 'a script run directly (`scripts/x.sh`, `./x.sh`, `${CLAUDE_SKILL_DIR}/x`)', then: 'followed' },
 ];
 

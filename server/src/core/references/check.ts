@@ -144,6 +144,8 @@ async function checkDocument(doc: DocumentRun): Promise<ResolvedReference[]> {
       break;
     }
     if (ref.kind === 'reflink') continue;
+    // Only VS Code attaches `#file:x`; to the other agents it names a file, as prose does.
+    if (ref.kind === 'attachment' && !run.attachesFileMentions) ref.tentative = true;
     if (ref.path === '') {
       await checkLocalFragment(doc, ref);
       continue;

@@ -47,6 +47,8 @@ export class SkillRun {
   readonly personal: boolean;
   /** the tool of a target that refuses paths outside the skill (read_skill_file), if any */
   readonly refusingTool: string | undefined;
+  /** a target attaches `#file:` mentions (Copilot in VS Code): they are checked as links, else only counted when the file exists */
+  readonly attachesFileMentions: boolean;
   /** every document checked, with its resolved references (what the unused-file check reads) */
   readonly checked: [SkillDocument, ResolvedReference[]][] = [];
   cancelled = false;
@@ -62,6 +64,7 @@ export class SkillRun {
     this.plugin = opts.isPluginFolder && targets.every((t) => t.references?.pluginInstalledWhole) ? pluginOf(doc.path, opts.isPluginFolder) : undefined;
     this.project = projectRootOf(doc.path);
     this.personal = this.project !== undefined && opts.homeDir !== undefined && this.project === opts.homeDir.replace(/\\/g, '/').replace(/(.)\/+$/, '$1');
+    this.attachesFileMentions = targets.some((t) => t.references?.fileMentions);
     this.refusingTool = targets.find((t) => t.references?.refusesOutsideSkill)?.references?.refusesOutsideSkill;
     // Content (anchors, linked Markdown, scripts) is read only from the skill folder, or
     // the plugin installed with it; links out of it are only stat-ed (docs/security.md).

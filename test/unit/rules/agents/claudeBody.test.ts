@@ -1,6 +1,8 @@
 // Claude Code: command injections, side effects, the advised name form, third-person descriptions.
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { checkFixture } from '../../../harness/fixture';
+import { check } from '../../helpers';
 
 test('command-injections: more than five commands run at every load', async () => {
   await checkFixture(`
@@ -83,11 +85,26 @@ test('name-advised-format: Claude Code loads it, uploads refuse it', async () =>
     //- .claude/skills/pdf/SKILL.md
     ---
     name: PDF Tools
-    //    ^^^^^^^^^ hint name-advised-format: Claude Code loads any name, but its docs ask for lowercase letters, digits and hyphens (at most 64), and claude.ai and the Skills API reject other names; \`PDF Tools\` has other characters (claude-code).
+    //    ^^^^^^^^^ hint name-advised-format: Claude Code loads any name, but its docs ask for lowercase letters, digits and hyphens (at most 64), and claude.ai and the Skills API reject other names; \`PDF Tools\` has other characters: use \`pdf\` (claude-code).
     description: Fills PDF forms. Use when asked to fill in a PDF.
     ---
     Fill.
   `);
+});
+
+test('name-advised-format: the fix is the folder name when it fits, else the name made lowercase with hyphens', () => {
+  const TEXT = '---\nname: "Academic Paper Mapper"\ndescription: Maps citations. Use when asked for a citation graph.\n---\nMap.\n';
+  const fix = (path: string) => check(TEXT, { path, targets: ['claude-code'] }).find((x) => x.code === 'name-advised-format')?.fixes;
+  const edit = (newText: string) => [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 29 } }, newText }];
+  assert.deepEqual(fix('/ws/.claude/skills/academic-paper-mapper/SKILL.md'), [{ title: 'Change name to `academic-paper-mapper`', edits: edit('academic-paper-mapper'), preferred: true }]);
+  assert.deepEqual(fix('/ws/.claude/skills/Mapper/SKILL.md'), [{ title: 'Change name to `academic-paper-mapper`', edits: edit('academic-paper-mapper'), preferred: true }]);
+  assert.deepEqual(fix('/ws/.claude/skills/cites/SKILL.md'), [{ title: 'Change name to `cites`', edits: edit('cites'), preferred: true }]);
+  const long = 'Remove unused Rust dependencies before they bloat builds and reviews with cargo-machete';
+  const said = (name: string) => check(TEXT.replace('"Academic Paper Mapper"', `"${name}"`), { path: '/ws/.claude/skills/x/SKILL.md', targets: ['claude-code'] }).find((x) => x.code === 'name-advised-format')?.message.split('; ')[1];
+  assert.equal(said(long), `\`${long}\` has other characters and has 87 characters: use \`x\` (claude-code).`);
+  assert.equal(said('a'.repeat(70)), `\`${'a'.repeat(70)}\` has 70 characters: use \`x\` (claude-code).`);
+  // Checked against agentskills too: name-format says it (once), with its own fix.
+  assert.deepEqual(check(TEXT, { path: '/ws/.claude/skills/cites/SKILL.md', targets: ['claude-code', 'agentskills'] }).map((x) => x.code).filter((c) => c.startsWith('name-')), ['name-format', 'name-folder-mismatch']);
 });
 
 test('name-advised-format: not when name-format already reports the name', async () => {

@@ -2,6 +2,7 @@
 // usages), HTML `src`/`href`, inline code spans (handed to the code extractors), comments.
 import { isOutputLead } from '../certainty';
 import { type Builder, LIST_ITEM, NOT_YET, type ReferenceKind, SCHEME, isUrl, mayStartListItem, normalizeLabel, push, skillPrefixLength } from './model';
+import { fileMention, nextFileMark } from './fileMentions';
 import { dropProseAfter, proseWords } from './prose';
 import { shellWords } from './shellWords';
 
@@ -253,7 +254,15 @@ export function scanLine(b: Builder, from: number, to: number, usages: PendingUs
       // A run of other characters, stopped by a special one or a line break at the latest.
       PLAIN_RUN.lastIndex = i;
       PLAIN_RUN.test(text);
-      proseWords(b, i, Math.min(PLAIN_RUN.lastIndex, to));
+      const runEnd = Math.min(PLAIN_RUN.lastIndex, to);
+      const mark = nextFileMark(b, i);
+      if (mark !== -1 && mark < runEnd) {
+        // `#file:x` (VS Code attaches x): its path may go on past the run's end.
+        proseWords(b, i, mark);
+        i = fileMention(b, mark, to, b.doc.lines.lineStarts[b.doc.lines.positionAt(from).line], state.brackets.length > 0);
+        continue;
+      }
+      proseWords(b, i, runEnd);
       i = PLAIN_RUN.lastIndex;
       if (i >= to) break;
       c = text.charCodeAt(i);

@@ -28,7 +28,9 @@ export type ReferenceKind =
   /** a path in a fenced shell block */
   | 'shell'
   /** a file named in prose (`read FORMS.md`, `see @guide.md`): a reference only if it exists */
-  | 'prose';
+  | 'prose'
+  /** `#file:path` in the body: VS Code attaches the file (a reference only if it exists for agents without the syntax) */
+  | 'attachment';
 
 export interface SkillReference {
   kind: ReferenceKind;
@@ -144,6 +146,8 @@ export interface Builder {
   cwdChanged?: boolean;
   /** the next PROSE_MARK match at or after where proseWords last looked (-1: none) */
   nextMark: number;
+  /** the same for `#file:` (fileMentions.ts) */
+  nextFileMark?: number;
   /** the line is a heading: a title, whose file names are no instructions */
   noProse?: boolean;
   /** the skill's folder, when the caller knows it */

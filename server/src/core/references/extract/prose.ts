@@ -56,14 +56,15 @@ export function proseWords(b: Builder, from: number, to: number): void {
 }
 
 /**
- * Drops the prose names read since `open`: they were a link's text (`[FORMS.md](forms.md)`
- * shows a name, the destination is the reference).
+ * Drops the prose names and `#file:` mentions read since `open`: they were a link's text
+ * (`[FORMS.md](forms.md)` shows a name, the destination is the reference).
  */
 export function dropProseAfter(b: Builder, open: number): void {
   let k = b.out.length;
   while (k > 0 && b.out[k - 1].start > open) k--;
   if (k === b.out.length) return;
-  const kept = b.out.slice(k).filter((r) => r.kind !== 'prose');
+  // (VS Code skips a `#file:` inside a link too.)
+  const kept = b.out.slice(k).filter((r) => r.kind !== 'prose' && r.kind !== 'attachment');
   b.out.length = k;
   b.out.push(...kept);
 }

@@ -50,6 +50,7 @@ export function titleFor(file: string): string {
 export function failing(ref: SkillReference): string {
   if (ref.executed || ref.interpreted) return 'running this script fails';
   if (ref.kind === 'image') return 'this image does not show';
+  if (ref.kind === 'attachment') return 'VS Code attaches nothing for this `#file:`';
   if (isLinkKind(ref)) return 'agents following this link fail';
   return ref.kind === 'prose' ? 'agents told to read this file find nothing' : 'agents told to use this path (named in code, not linked) find nothing';
 }

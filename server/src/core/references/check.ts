@@ -138,14 +138,15 @@ export async function checkReferences(fs: FileSystem, doc: SkillDocument, opts: 
 async function checkDocument(doc: DocumentRun): Promise<ResolvedReference[]> {
   const { run, d } = doc;
   const resolved: ResolvedReference[] = [];
-  for (const ref of extractReferences(d, run.skillDir)) {
+  for (const extracted of extractReferences(d, run.skillDir)) {
     if (run.opts.token?.isCancellationRequested) {
       run.cancelled = true;
       break;
     }
-    if (ref.kind === 'reflink') continue;
+    if (extracted.kind === 'reflink') continue;
     // Only VS Code attaches `#file:x`; to the other agents it names a file, as prose does.
-    if (ref.kind === 'attachment' && !run.attachesFileMentions) ref.tentative = true;
+    // (A copy: the extracted list is shared by every caller.)
+    const ref = extracted.kind === 'attachment' && !run.attachesFileMentions ? { ...extracted, tentative: true } : extracted;
     if (ref.path === '') {
       await checkLocalFragment(doc, ref);
       continue;

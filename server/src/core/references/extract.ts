@@ -72,7 +72,23 @@ interface BlockPass {
  * Every reference in the document body, in text order. Skips the frontmatter.
  * `skillDir`: the skill's folder, when `doc` is another of its files (references/guide.md).
  */
+/**
+ * The references of a document, extracted once per document and skill folder: the
+ * reference checks, the script rules and the editor features each ask for them (the
+ * check of one skill extracted them twice, ~20% of a check of the bench corpus).
+ * Callers must not modify the list.
+ */
 export function extractReferences(doc: SkillDocument, skillDir?: string): SkillReference[] {
+  let perDir = extracted.get(doc);
+  if (!perDir) extracted.set(doc, (perDir = new Map()));
+  let refs = perDir.get(skillDir);
+  if (!refs) perDir.set(skillDir, (refs = extractNow(doc, skillDir)));
+  return refs;
+}
+
+const extracted = new WeakMap<SkillDocument, Map<string | undefined, SkillReference[]>>();
+
+function extractNow(doc: SkillDocument, skillDir?: string): SkillReference[] {
   const b: Builder = { doc, out: [], nextMark: NOT_YET, skillDir };
   allowedToolPaths(b);
   const bodyStart = likelyBodyStart(doc);

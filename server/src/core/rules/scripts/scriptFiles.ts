@@ -19,6 +19,21 @@ export interface ScriptFile {
 const SCRIPT_EXT = /\.(sh|bash|zsh|ksh|py|js|mjs|cjs|ts|rb|pl|php|ps1)$/i;
 const SHELL_EXT = /\.(sh|bash|zsh|ksh)$/i;
 const MAX_BYTES = 256 * 1024;
+const STRICT = new TextDecoder('utf-8', { fatal: true });
+
+/** A regular file's bytes unless it is missing, unreadable or over MAX_BYTES: one open where the host can (readFileWithin). */
+async function readSmall(fs: FileSystem, file: string): Promise<Uint8Array | undefined> {
+  try {
+    if (fs.readFileWithin) {
+      const r = await fs.readFileWithin(file, MAX_BYTES);
+      return 'bytes' in r ? r.bytes : undefined;
+    }
+    const st = await fs.stat(file);
+    return st && st.type === 'file' && st.size <= MAX_BYTES ? await fs.readFile(file) : undefined;
+  } catch {
+    return undefined; // unreadable: reference-unreadable's business
+  }
+}
 
 let last: { doc: SkillDocument; fs: FileSystem; scripts: Promise<ScriptFile[]> } | undefined;
 
@@ -42,13 +57,13 @@ async function readScripts(fs: FileSystem, doc: SkillDocument, skillDir: string)
   }
   const out: ScriptFile[] = [];
   for (const [file, { written, executed }] of byFile) {
-    const st = await fs.stat(file);
-    if (!st || st.type !== 'file' || st.size > MAX_BYTES) continue;
+    const bytes = await readSmall(fs, file);
+    if (!bytes) continue;
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(await fs.readFile(file));
+      text = STRICT.decode(bytes);
     } catch {
-      continue; // binary or unreadable: reference-unreadable's business
+      continue; // binary: reference-unreadable's business
     }
     if (text.includes('\u0000')) continue;
     const lines = text.split(/\r\n|\r|\n/);

@@ -222,6 +222,18 @@ test('a 50 MB skill file, a 50 MB and a binary linked file, a NUL in SKILL.md: o
   assert.equal(r.stderr, '');
 });
 
+test('a check thread that dies: its skills are checked on the main thread, the report is whole', { timeout: 120_000 }, () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 420; i++) files[`skills/s${String(i).padStart(3, '0')}/SKILL.md`] = OK(`s${String(i).padStart(3, '0')}`, i % 10 === 3 ? 'EXIT-IN-WORKER\n' : '# s\n');
+  const dir = tree(files);
+  const r = runCli(['check', 'skills', '--format', 'json'], dir, { ...HOOKS, SKILLMD_THREADS: '2' });
+  const j = JSON.parse(r.stdout);
+  assert.deepEqual(j.summary, { skills: 420, errors: 0, warnings: 0 });
+  assert.deepEqual(j.skills.map((s: { name: string }) => s.name), Array.from({ length: 420 }, (_, i) => `s${String(i).padStart(3, '0')}`));
+  assert.match(r.stderr, /^skillmd: a check thread stopped \(exit 70\); this thread checked its skills$/m);
+  assert.equal(r.status, 0);
+});
+
 test('on worker threads too: a rule that throws costs one diagnostic, every skill is reported', { timeout: 120_000 }, () => {
   // Over 400 skills: the run is spread over threads (checkParallel.ts), each loading the hooks.
   const files: Record<string, string> = {};

@@ -140,7 +140,8 @@ export class CheckRunner {
   private busyMs = 0;
   private delivered = 0;
   private pool: WorkerPool<BatchMessage, WorkerAnswer> | undefined;
-  private failure: Error | undefined;
+  /** batches a worker held when it stopped: this thread checks them */
+  private readonly rescued: Batch[] = [];
   private wake: (() => void) | undefined;
 
   constructor(
@@ -163,7 +164,7 @@ export class CheckRunner {
         // Let finished batches come back and keep the workers fed; help when they lag.
         await nextTurn();
         this.dispatch();
-        if (this.queue.length > this.pool.size * IN_FLIGHT) await this.runOne();
+        if (this.rescued.length || this.queue.length > this.pool.size * IN_FLIGHT) await this.runOne();
       } else {
         // Alone, check as the walk goes; workers once the work proves heavy.
         await this.runOne();
@@ -178,18 +179,19 @@ export class CheckRunner {
   async finish(): Promise<void> {
     if (this.current.files.length) await this.enqueue(this.current);
     this.dispatch();
-    while (this.queue.length) {
+    while (this.queue.length || this.rescued.length) {
       await this.runOne();
       await nextTurn();
-      this.check();
       this.dispatch();
     }
     while (this.delivered < this.order.length) {
-      this.check();
+      if (this.rescued.length) {
+        await this.runOne();
+        continue;
+      }
       await new Promise<void>((resolve) => (this.wake = resolve));
       this.wake = undefined;
     }
-    this.check();
     this.pool?.close();
   }
 
@@ -225,7 +227,7 @@ export class CheckRunner {
   }
 
   private async runOne(): Promise<void> {
-    const b = this.queue.shift();
+    const b = this.rescued.shift() ?? this.queue.shift();
     if (!b) return;
     const t0 = performance.now();
     this.complete(b, this.cache ? await checkRecorded(this.fs, b.files, b.listings, this.opts, this.render) : await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
@@ -260,10 +262,6 @@ export class CheckRunner {
     this.wake?.();
   }
 
-  private check(): void {
-    if (this.failure) throw this.failure;
-  }
-
   private startWorkers(): void {
     const { token: _token, isPluginFolder: _probe, ...plain } = this.opts;
     const input: WorkerInput = { skillmdCheckWorker: true, opts: plain, render: this.render, record: !!this.cache };
@@ -272,10 +270,9 @@ export class CheckRunner {
       workerData: input as unknown as Record<string, unknown>,
       threads: this.threads - 1,
       inFlight: IN_FLIGHT,
-      onFailure: (why) => {
-        this.failure ??= new Error(`check worker stopped: ${why}`);
-        this.wake?.();
-      },
+      // Its batches come back unanswered (dispatch): this thread checks them, and the
+      // run goes on with the threads left. Said on stderr: the report is complete.
+      onFailure: (why) => process.stderr.write(`skillmd: a check thread stopped (${why}); this thread checked its skills\n`),
       onRoom: () => this.dispatch(),
     });
     this.pool.start();
@@ -285,8 +282,10 @@ export class CheckRunner {
     while (this.pool?.hasRoom() && this.queue.length) {
       const b = this.queue.shift()!;
       void this.pool.send({ id: b.id, files: b.files, listings: b.listings }).then((out) => {
-        // A worker that stopped fails the run (onFailure): nothing to complete.
-        if (out) this.complete(b, out);
+        if (out) return this.complete(b, out);
+        // The worker stopped first: never sent to another one, which this batch might stop too.
+        this.rescued.push(b);
+        this.wake?.();
       });
     }
   }

@@ -15,13 +15,15 @@ import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from '.
 /**
  * Worker threads start once this thread has spent this long checking (and more is
  * left). A check thread keeps about 1.5 cores busy by itself (V8's collector and
- * compiler run beside it), and a worker costs ~0.1 s to start: on two cores a worker
- * made light corpora slower (agentskillexchange, 2,921 skills: 1.66 s on one thread,
- * 1.99 s on two) and heavy ones faster (the repository-shaped bench corpus, 2,000
- * skills with large references: 11.6 s on one thread, 10.1 s on two). The time spent,
- * not the number of skills, tells them apart.
+ * compiler run beside it), and a worker costs ~0.2 CPU-s to start and warm up: on two
+ * cores a worker made light corpora slower and costlier (agentskillexchange, 2,921
+ * skills: 1.66 s / 2.6 CPU-s on one thread, 1.99 s / 3.5 CPU-s on two; awesome-copilot
+ * with workers from 0.6 s on: 2.3-2.7 s against 1.8-2.2 s) and heavy ones faster
+ * (the repository-shaped bench corpus, 2,000 skills with large references: 11.6 s on
+ * one thread, 10.1 s on two). The time spent, not the number of skills, tells them
+ * apart; both light corpora take under 1.5 s.
  */
-const WORK_BEFORE_WORKERS_MS = 600;
+const WORK_BEFORE_WORKERS_MS = 2000;
 /** Skills per message: small enough to balance the threads, large enough to amortize a message. */
 const BATCH = 32;
 /** Batches a worker holds at once, so it never waits for the main thread. */

@@ -98,12 +98,13 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
   const t = openText(f);
   return t ? [[f, t.text] as [string, string]] : [];
 });
+// Before the contracts: both merge their diagnostics into the index entries.
+new SkillSetIndex(index, liveFs, config);
 // skill.yaml, <id>.skill.yaml, meta.yaml: each handler below hands them over first.
 const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText, openFiles: () => openByPath.keys() },
-  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs });
+  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs, index, isOpen: (f) => docs.isOpenPath(f) });
 // An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).
-docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc, opts))];
-new SkillSetIndex(index, liveFs, config);
+docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc))];
 
 // For the test that hovers without a token count answer while the tokenizer loads:
 // a warm-up that never ends.

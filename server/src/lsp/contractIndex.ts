@@ -1,0 +1,101 @@
+// The workspace checks of the SKILL.md files that are not open (a fallback to a missing
+// skill, a fallback cycle, routing conflicts) merged into their workspace index entries,
+// so workspace diagnostics (pushed or pulled) carry them. They come from the same pass
+// as an open SKILL.md's (ContractService.skillChecks), run again when a skill changes on
+// disk or in an editor.
+import { byPosition } from '../core/check/checkDocument';
+import { WORKSPACE_RULES } from '../core/contracts/model';
+import { routingRuleInfos } from '../core/routing/conflicts';
+import type { SkillDiagnostic } from '../core/types';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+/** The codes this pass owns in an index entry: the rest are the file's own check's (or the skill set's). */
+const CODES = new Set([...WORKSPACE_RULES, ...routingRuleInfos.map((r) => r.code)]);
+
+export type SkillChecks = Map<string, SkillDiagnostic[]>;
+
+export class ContractIndexMerge {
+  /** the pass's diagnostics per file, as last computed */
+  private current: SkillChecks = new Map();
+  /** files this class re-announced: their change is its own */
+  private readonly echo = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private queue = Promise.resolve();
+  private stamp = 0;
+
+  constructor(
+    private readonly index: WorkspaceIndex,
+    private readonly isOpen: (file: string) => boolean,
+    private readonly compute: () => Promise<SkillChecks>,
+    private readonly delayMs: () => number,
+  ) {
+    const settle = index.settle;
+    index.settle = async () => {
+      await settle?.();
+      await this.flush();
+    };
+    index.onDidChange((files) => {
+      const fresh = files.filter((f) => !this.echo.delete(f));
+      if (!fresh.length) return;
+      // A re-checked entry lost this pass's diagnostics: it keeps the last ones until the pass runs again.
+      this.merge(this.current, fresh);
+      this.schedule();
+    });
+  }
+
+  /** Something a skill's checks depend on changed: the pass runs after a quiet period. */
+  schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.queue = this.queue.then(() => this.run()).catch(() => {});
+    }, this.delayMs());
+  }
+
+  /** The pass ran elsewhere (an open SKILL.md's check): its result stands for the closed ones too. */
+  offer(all: SkillChecks): void {
+    this.current = all;
+    this.merge(all);
+  }
+
+  /** Runs a scheduled pass now; resolves when every pass so far is merged. */
+  private flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.queue = this.queue.then(() => this.run()).catch(() => {});
+    }
+    return this.queue;
+  }
+
+  private async run(): Promise<void> {
+    // An index on its way runs the pass again once it is ready (its changes schedule it, settle flushes it).
+    if (!this.index.ready) return;
+    const all = await this.compute();
+    this.current = all;
+    this.merge(all);
+  }
+
+  /** Puts `all` into the entries of `only` (default: every file that has or had some) that differ. */
+  private merge(all: SkillChecks, only?: string[]): void {
+    const files = only ?? [...new Set([...all.keys(), ...this.had])];
+    const changed: string[] = [];
+    for (const f of files) {
+      const entry = this.index.skills.get(f);
+      if (!entry || this.isOpen(f)) continue;
+      const want = all.get(f) ?? [];
+      const has = entry.diagnostics.filter((d) => CODES.has(d.code));
+      if (has.length === want.length && JSON.stringify(has) === JSON.stringify(want)) continue;
+      const own = entry.diagnostics.filter((d) => !CODES.has(d.code));
+      this.index.skills.set(f, { ...entry, diagnostics: [...own, ...want].sort(byPosition), resultId: `${entry.resultId}c${++this.stamp}` });
+      changed.push(f);
+    }
+    for (const f of all.keys()) this.had.add(f);
+    if (!changed.length) return;
+    for (const f of changed) this.echo.add(f);
+    this.index.notify(changed);
+  }
+
+  /** files that had diagnostics of this pass once: a later pass may clear them */
+  private readonly had = new Set<string>();
+}

@@ -1,0 +1,94 @@
+// The workspace checks of SKILL.md files nobody opened (routing conflicts, a fallback to
+// a missing skill, a fallback cycle) in the workspace diagnostics, pulled and pushed,
+// kept current when another skill changes on disk or in an editor.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
+
+const PDF = '---\nname: pdf-report\ndescription: Builds PDF reports from spreadsheet data. Use when the user asks for a PDF report of sales figures.\nfallback: csv-clen\n---\n';
+const SUMMARY = '---\nname: pdf-summary\ndescription: Builds PDF reports that summarize spreadsheet data. Use when the user asks for a PDF report of sales figures.\n---\n';
+const FILES = {
+  '.skillmd.json': '{ "targets": ["lovia"], "routing": { "threshold": 0.5 } }',
+  'skills/pdf-report/SKILL.md': PDF,
+  'skills/pdf-summary/SKILL.md': SUMMARY,
+  'skills/csv-clean/SKILL.md': '---\nname: csv-clean\ndescription: Cleans messy CSV files. Use when the data has broken rows.\n---\n',
+  'skills/loop-a/SKILL.md': '---\nname: loop-a\ndescription: Translates release notes into German. Use for a German changelog.\nfallback: loop-b\n---\n',
+  'skills/loop-b/SKILL.md': '---\nname: loop-b\ndescription: 把发布说明翻译成日语。用于日语更新日志。\nfallback: loop-a\n---\n',
+};
+
+type Brief = [unknown, Diag['range'], string, string[]];
+const SCOPE = /^(contract|routing)-/;
+
+for (const mode of ['pull', 'push'] as const) {
+  describe(`workspace checks of closed SKILL.md files (${mode})`, () => {
+    let root: string;
+    let c: TestClient;
+    const uri = (p: string) => uriOf(join(root, p));
+    before(async () => {
+      root = makeWorkspace(FILES);
+      c = await startServer({ root, mode });
+    });
+    after(async () => {
+      await c.stop();
+      removeWorkspace(root);
+    });
+
+    const rel = (u: string) => u.slice(uriOf(root).length + 1);
+    const brief = (ds: Diag[]) => ds.filter((d) => SCOPE.test(String(d.code))).map((d): Brief => [d.code, d.range, d.message, (d.relatedInformation ?? []).map((x) => `${rel(x.location.uri)} ${x.location.range.start.line}:${x.location.range.start.character}`)]);
+    /** the workspace checks of every closed skill (pulled, or as last published), once `done` holds */
+    const report = async (done: (m: Map<string, Brief[]>) => boolean): Promise<Map<string, Brief[]>> => {
+      const end = Date.now() + 15_000;
+      for (;;) {
+        const m = new Map<string, Brief[]>();
+        if (mode === 'pull') {
+          const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+          for (const i of ws.items) m.set(rel(i.uri), brief(i.items ?? []));
+        } else {
+          for (const [u, list] of c.published) m.set(rel(u), brief(list.at(-1)!.diagnostics));
+        }
+        if (done(m)) return m;
+        if (Date.now() > end) assert.fail(`timed out; last report: ${JSON.stringify([...m])}`);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    };
+    const has = (m: Map<string, Brief[]>, file: string, code: string) => !!m.get(file)?.some((d) => d[0] === code);
+    const cycle = (a: string, b: string): Brief => ['contract-fallback-cycle', r(3, 10, 3, 16), `fallback cycle: \`${a}\` \u2192 \`${b}\` \u2192 \`${a}\`; a failure would go round forever: end the chain with a skill that has no fallback to these`, []];
+
+    test('carry the routing conflict (related: the other skill), the missing fallback and the cycle; a change on disk updates them', async () => {
+      const m = await report((x) => has(x, 'skills/loop-b/SKILL.md', 'contract-fallback-cycle') && has(x, 'skills/pdf-summary/SKILL.md', 'routing-overlap'));
+      assert.deepEqual(m.get('skills/pdf-report/SKILL.md'), [
+        ['routing-overlap', r(2, 13, 2, 112), '`pdf-report` reads much like `pdf-summary` (similarity 0.91; shared terms: pdf, report, build, spreadsheet, sale, figure): an agent may pick the wrong one; name the boundary in the description, e.g. "for summariz, use `pdf-summary`"', ['skills/pdf-summary/SKILL.md 2:13']],
+        ['contract-fallback-unknown', r(3, 10, 3, 18), 'no skill named `csv-clen` in the workspace, so this fallback never runs; did you mean `csv-clean`?', []],
+      ]);
+      assert.deepEqual(m.get('skills/pdf-summary/SKILL.md'), [
+        ['routing-overlap', r(2, 13, 2, 122), '`pdf-summary` reads much like `pdf-report` (similarity 0.91; shared terms: pdf, report, build, spreadsheet, sale, figure): an agent may pick the wrong one; name the boundary in the description, e.g. "when to use `pdf-report` instead"', ['skills/pdf-report/SKILL.md 2:13']],
+      ]);
+      assert.deepEqual(m.get('skills/loop-a/SKILL.md'), [cycle('loop-a', 'loop-b')]);
+      assert.deepEqual(m.get('skills/loop-b/SKILL.md'), [cycle('loop-b', 'loop-a')]);
+      assert.deepEqual(m.get('skills/csv-clean/SKILL.md') ?? [], []);
+
+      // On disk: pdf-summary now does another job, csv-clean takes the name the fallback uses.
+      writeFileSync(join(root, 'skills/pdf-summary/SKILL.md'), '---\nname: pdf-summary\ndescription: Summarizes meeting transcripts into action items. Use after a recorded call.\n---\n');
+      writeFileSync(join(root, 'skills/csv-clean/SKILL.md'), '---\nname: csv-clen\ndescription: Cleans messy CSV files. Use when the data has broken rows.\n---\n');
+      await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('skills/pdf-summary/SKILL.md'), type: 2 }, { uri: uri('skills/csv-clean/SKILL.md'), type: 2 }] });
+      const after = await report((x) => !has(x, 'skills/pdf-report/SKILL.md', 'routing-overlap') && !has(x, 'skills/pdf-report/SKILL.md', 'contract-fallback-unknown') && !has(x, 'skills/pdf-summary/SKILL.md', 'routing-overlap'));
+      assert.deepEqual(after.get('skills/pdf-report/SKILL.md'), []);
+      assert.deepEqual(after.get('skills/pdf-summary/SKILL.md') ?? [], []);
+      assert.deepEqual(after.get('skills/loop-a/SKILL.md'), [cycle('loop-a', 'loop-b')]);
+    });
+
+    test('an edit in an open SKILL.md updates the closed skills it concerns', async () => {
+      const text = FILES['skills/loop-b/SKILL.md'];
+      const b = await c.open(join(root, 'skills/loop-b/SKILL.md'), text);
+      // loop-b falls back to csv-clen now: the cycle is gone from loop-a, which is not open.
+      await c.change(b, [{ range: r(3, 10, 3, 16), text: 'csv-clen' }]);
+      // A pull client asks for the document it shows (push: the server checks it by itself).
+      if (mode === 'pull') await c.request('textDocument/diagnostic', { textDocument: { uri: b } });
+      const m = await report((x) => !has(x, 'skills/loop-a/SKILL.md', 'contract-fallback-cycle'));
+      assert.deepEqual(m.get('skills/loop-a/SKILL.md'), []);
+      await c.close(b);
+    });
+  });
+}

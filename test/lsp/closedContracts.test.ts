@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { runCli } from '../cli/helpers';
 import { makeWorkspace, r, removeWorkspace, startServer, uriOf, type Diag, type TestClient } from './client';
 
 const PDF = '---\nname: pdf-report\ndescription: Builds PDF reports from spreadsheet data. Use when the user asks for a PDF report of sales figures.\nfallback: csv-clen\n---\n';
@@ -20,6 +21,7 @@ const FILES = {
 
 type Brief = [unknown, Diag['range'], string, string[]];
 const SCOPE = /^(contract|routing)-/;
+const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
 for (const mode of ['pull', 'push'] as const) {
   describe(`workspace checks of closed SKILL.md files (${mode})`, () => {
@@ -89,6 +91,43 @@ for (const mode of ['pull', 'push'] as const) {
       const m = await report((x) => !has(x, 'skills/loop-a/SKILL.md', 'contract-fallback-cycle'));
       assert.deepEqual(m.get('skills/loop-a/SKILL.md'), []);
       await c.close(b);
+    });
+  });
+}
+
+// One pass behind two faces: what `skillmd check` reports of these checks, the server
+// reports of the same closed files; without `routing` in .skillmd.json neither compares descriptions.
+for (const routing of [true, false]) {
+  describe(`the CLI and the server agree on the workspace checks (routing ${routing ? 'configured' : 'not configured'})`, () => {
+    let root: string;
+    let c: TestClient;
+    before(async () => {
+      root = makeWorkspace({ ...FILES, '.skillmd.json': routing ? FILES['.skillmd.json'] : '{ "targets": ["lovia"] }' });
+      c = await startServer({ root, mode: 'pull' });
+      await c.waitForIndex();
+    });
+    after(async () => {
+      await c.stop();
+      removeWorkspace(root);
+    });
+
+    test('the same codes, severities, ranges and messages, file by file', async () => {
+      const cli = runCli(['check', '.', '--format', 'json'], root);
+      assert.equal(cli.status, 1, cli.stderr);
+      // The checks across skills come after the skills' own, in `problems`.
+      const report = JSON.parse(cli.stdout) as { problems: { file: string; code: string; severity: string; message: string; range: Diag['range'] }[] };
+      const fromCli = report.problems.map((d) => JSON.stringify([d.file, d.code, d.severity, d.range, d.message])).sort();
+      const expected = routing ? 5 : 3;
+      assert.equal(fromCli.length, expected, fromCli.join('\n'));
+      const end = Date.now() + 15_000;
+      let fromServer: string[];
+      for (;;) {
+        const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+        fromServer = ws.items.flatMap((i) => (i.items ?? []).filter((d) => SCOPE.test(String(d.code))).map((d) => JSON.stringify([i.uri.slice(uriOf(root).length + 1), d.code, SEVERITY[d.severity ?? 1], d.range, d.message]))).sort();
+        if (fromServer.length >= expected || Date.now() > end) break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      assert.deepEqual(fromServer, fromCli);
     });
   });
 }

@@ -61,11 +61,11 @@ for (const mode of ['pull', 'push'] as const) {
     test('carry the routing conflict (related: the other skill), the missing fallback and the cycle; a change on disk updates them', async () => {
       const m = await report((x) => has(x, 'skills/loop-b/SKILL.md', 'contract-fallback-cycle') && has(x, 'skills/pdf-summary/SKILL.md', 'routing-overlap'));
       assert.deepEqual(m.get('skills/pdf-report/SKILL.md'), [
-        ['routing-overlap', r(2, 13, 2, 112), '`pdf-report` reads much like `pdf-summary` (similarity 0.91; shared terms: pdf, report, build, spreadsheet, sale, figure): an agent may pick the wrong one; name the boundary in the description, e.g. "for summariz, use `pdf-summary`"', ['skills/pdf-summary/SKILL.md 2:13']],
+        ['routing-overlap', r(2, 13, 2, 112), '`pdf-report` reads much like `pdf-summary` (similarity 0.91; shared terms: pdf, report, builds, spreadsheet, sales, figures): an agent may pick the wrong one; name the boundary in the description, e.g. "for summarize, use `pdf-summary`"', ['skills/pdf-summary/SKILL.md 2:13']],
         ['contract-fallback-unknown', r(3, 10, 3, 18), 'no skill named `csv-clen` in the workspace, so this fallback never runs; did you mean `csv-clean`?', []],
       ]);
       assert.deepEqual(m.get('skills/pdf-summary/SKILL.md'), [
-        ['routing-overlap', r(2, 13, 2, 122), '`pdf-summary` reads much like `pdf-report` (similarity 0.91; shared terms: pdf, report, build, spreadsheet, sale, figure): an agent may pick the wrong one; name the boundary in the description, e.g. "when to use `pdf-report` instead"', ['skills/pdf-report/SKILL.md 2:13']],
+        ['routing-overlap', r(2, 13, 2, 122), '`pdf-summary` reads much like `pdf-report` (similarity 0.91; shared terms: pdf, report, builds, spreadsheet, sales, figures): an agent may pick the wrong one; name the boundary in the description, e.g. "when to use `pdf-report` instead"', ['skills/pdf-report/SKILL.md 2:13']],
       ]);
       assert.deepEqual(m.get('skills/loop-a/SKILL.md'), [cycle('loop-a', 'loop-b')]);
       assert.deepEqual(m.get('skills/loop-b/SKILL.md'), [cycle('loop-b', 'loop-a')]);

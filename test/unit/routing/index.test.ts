@@ -11,6 +11,14 @@ test('terms: English words stemmed, stop words dropped; Chinese and Japanese by 
   assert.deepEqual(terms('ＰＤＦ レポート'), ['pdf', 'レポート']);
 });
 
+test('messages show the words as written, not their stems: the shortest word of each stem (the first of equals)', () => {
+  const surface = new Map<string, string>();
+  terms("Builds PDF reports from the user's spreadsheets; use when summarizing a report", surface);
+  assert.deepEqual([...surface], [['build', 'builds'], ['report', 'report'], ['spreadsheet', 'spreadsheets'], ['summariz', 'summarizing']]);
+  const index = new TermIndex([{ name: 'a', description: 'Summarizes releases.' }, { name: 'b', description: 'Release notes, summarized.' }]);
+  assert.deepEqual(['summariz', 'releas', 'note', 'pdf'].map((t) => index.word(t)), ['summarizes', 'release', 'notes', 'pdf']);
+});
+
 /** mulberry32: a deterministic generator (the same skills on every machine). */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;

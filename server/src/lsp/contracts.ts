@@ -136,9 +136,10 @@ export class ContractService {
    * that names the skill, without reading the workspace again.
    */
   private async withBuffer(file: string | undefined, all = false): Promise<ContractWorkspace> {
-    const ws = await this.workspace(all);
     const open = new Set([...this.host.openFiles()].filter((f) => contractFileKind(f)));
     if (file && contractFileKind(file)) open.add(file);
+    // An open contract names skills even before it is saved: every SKILL.md name is needed.
+    const ws = await this.workspace(all || open.size > 0);
     let contracts = ws.contracts;
     let registries = ws.registries;
     for (const f of open) {
@@ -177,7 +178,7 @@ export class ContractService {
   async completion(file: string, text: string, position: Position): Promise<CompletionItem[]> {
     if (!this.ours(file, text)) return [];
     const lines = new LineIndex(text);
-    const ws = await this.workspace();
+    const ws = await this.withBuffer(file);
     return contractCompletion(text, lines.offsetAt(position), this.options(file, ws)).map((i) => ({
       label: i.label,
       kind: i.kind === 'field' ? CompletionItemKind.Property : i.kind === 'skill' ? CompletionItemKind.Reference : CompletionItemKind.EnumMember,

@@ -25,8 +25,12 @@ skills/zh-translate/SKILL.md:3:14: info routing-overlap: \`zh-translate\` reads 
 test('the related information of an overlap points at the other skill (JSON has the ranges)', () => {
   const r = runCli(['check', '.', '--format', 'sarif'], ROOT);
   const res = JSON.parse(r.stdout).runs[0].results.find((x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.ruleId === 'routing-overlap' && x.locations[0].physicalLocation.artifactLocation.uri === 'skills/pdf-report/SKILL.md');
-  assert.equal(res.relatedLocations[0].physicalLocation.artifactLocation.uri, 'skills/pdf-summary/SKILL.md');
-  assert.match(res.relatedLocations[0].message.text, /`pdf-summary`: shares pdf, report/);
+  assert.equal(res.level, 'note');
+  assert.deepEqual(res.relatedLocations, [{ id: 0, message: { text: '`pdf-summary`: shares pdf, report, builds, spreadsheet, data, sales' }, physicalLocation: { artifactLocation: { uri: 'skills/pdf-summary/SKILL.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 14, endLine: 3, endColumn: 132 } } }]);
+  // Chinese: columns in UTF-16 units, the shared words as the segmenter found them.
+  const zh = JSON.parse(r.stdout).runs[0].results.find((x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.ruleId === 'routing-overlap' && x.locations[0].physicalLocation.artifactLocation.uri === 'skills/zh-translate/SKILL.md');
+  assert.deepEqual(zh.locations[0].physicalLocation.region, { startLine: 3, startColumn: 14, endLine: 3, endColumn: 48 });
+  assert.deepEqual(zh.relatedLocations, [{ id: 0, message: { text: '`zh-translate-docs`: shares \u7ffb\u8bd1, \u6587\u6863, \u6280\u672f, \u4e2d\u6587, \u82f1\u6587, \u4fdd\u7559' }, physicalLocation: { artifactLocation: { uri: 'skills/zh-translate-docs/SKILL.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 14, endLine: 3, endColumn: 50 } } }]);
 });
 
 test('a higher routing.threshold reports fewer pairs', () => {

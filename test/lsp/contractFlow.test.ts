@@ -1,5 +1,6 @@
 // A skill.yaml written in flow style over stdio: completion, hover and go to definition
-// inside `{…}` and `[…]` work as they do in block style.
+// inside `{…}` and `[…]` work as they do in block style; a registry being written gets
+// the skill names (block and flow).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -37,5 +38,17 @@ describe('flow-style contracts in the editor', () => {
     assert.deepEqual([h.contents.value, h.range], ['**`execution.timeout`** — string | number\n\nTime limit of one run: a number of seconds, or a duration such as `5s`, `500ms`, `2m`.', r(1, 12, 1, 19)]);
     const defs = await c.request<{ uri: string; range: Diag['range'] }[]>('textDocument/definition', { textDocument: { uri }, position: { line: 2, character: 22 } });
     assert.deepEqual(defs, [{ uri: uriOf(join(root, 'skills/csv-clean/SKILL.md')), range: r(1, 6, 1, 15) }]);
+  });
+
+  test('a meta.yaml being written: skill names for `name`, fields and enum values of an entry', async () => {
+    const meta = await c.open(join(root, 'skills/meta.yaml'), 'skills:\n  - name: \n    status: \n  - {name: p}\n');
+    const names = await c.request<{ label: string; textEdit: { range: Diag['range'] } }[]>('textDocument/completion', { textDocument: { uri: meta }, position: { line: 1, character: 10 } });
+    assert.deepEqual(names.map((i) => [i.label, i.textEdit.range]), [['csv-clean', r(1, 10, 1, 10)], ['pdf-report', r(1, 10, 1, 10)]]);
+    const status = await c.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri: meta }, position: { line: 2, character: 12 } });
+    assert.deepEqual(status.map((i) => i.label), ['draft', 'experimental', 'beta', 'stable', 'active', 'deprecated', 'retired']);
+    const flow = await c.request<{ label: string; textEdit: { range: Diag['range'] } }[]>('textDocument/completion', { textDocument: { uri: meta }, position: { line: 3, character: 12 } });
+    assert.deepEqual(flow.map((i) => [i.label, i.textEdit.range]), [['csv-clean', r(3, 11, 3, 12)], ['pdf-report', r(3, 11, 3, 12)]]);
+    const fields = await c.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri: meta }, position: { line: 3, character: 5 } });
+    assert.deepEqual(fields.map((i) => i.label), ['name', 'version', 'status', 'owner']);
   });
 });

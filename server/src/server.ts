@@ -307,7 +307,10 @@ async function filesChanged(changes: readonly { uri: string; type: FileChangeTyp
     changed.push(file);
   }
   await recheckDependents(changed);
-  contracts.filesChanged();
+  contracts.filesChanged(changes.flatMap((c) => {
+    const file = uriToPath(c.uri);
+    return file ? [{ file, changed: c.type === FileChangeType.Changed }] : [];
+  }));
   if (pluginsChanged) config.pluginFoldersChanged();
   if (configChanged || pluginsChanged) {
     if (configChanged) await loadConfigFiles();

@@ -131,3 +131,40 @@ for (const routing of [true, false]) {
     });
   });
 }
+
+describe('a closed SKILL.md that gains contract fields on disk, in a workspace that had none', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace({
+      'skills/alpha/SKILL.md': '---\nname: alpha\ndescription: Sorts invoices by date. Use for a pile of invoices.\n---\n',
+      'skills/beta/SKILL.md': '---\nname: beta\ndescription: Plans a trip itinerary. Use when travelling.\n---\n',
+    });
+    c = await startServer({ root, mode: 'pull' });
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('is checked against the other skills once it is saved; a fix on disk clears it', async () => {
+    const file = join(root, 'skills/alpha/SKILL.md');
+    const pull = async (done: (ds: Diag[]) => boolean) => {
+      const end = Date.now() + 15_000;
+      for (;;) {
+        const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+        const ds = (ws.items.find((i) => i.uri === uriOf(file))?.items ?? []).filter((d) => SCOPE.test(String(d.code)));
+        if (done(ds) || Date.now() > end) return ds.map((d) => [d.code, d.range, d.message]);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    };
+    assert.deepEqual(await pull(() => true), []);
+    writeFileSync(file, '---\nname: alpha\ndescription: Sorts invoices by date. Use for a pile of invoices.\nfallback: betta\n---\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(file), type: 2 }] });
+    assert.deepEqual(await pull((ds) => ds.length > 0), [['contract-fallback-unknown', r(3, 10, 3, 15), 'no skill named `betta` in the workspace, so this fallback never runs; did you mean `beta`?']]);
+    writeFileSync(file, '---\nname: alpha\ndescription: Sorts invoices by date. Use for a pile of invoices.\nfallback: beta\n---\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(file), type: 2 }] });
+    assert.deepEqual(await pull((ds) => ds.length === 0), []);
+  });
+});

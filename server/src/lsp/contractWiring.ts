@@ -59,9 +59,9 @@ export function contractFeatures(connection: Connection, documents: TextDocument
   const text = (uri: string) => documents.get(uri)?.getText();
   return {
     handles: (uri: string) => !!fileOf(uri),
-    /** Files changed on disk: contracts, SKILL.md names and test cases may have. */
-    filesChanged(): void {
-      service.invalidate();
+    /** Files changed on disk (`changed`: a file's text, not a file created or deleted): contracts, SKILL.md names and test cases may have. */
+    filesChanged(changes: readonly { file: string; changed: boolean }[]): void {
+      service.filesChanged(changes);
       republishOpen();
       merge.schedule();
       if (pullMode() && opts.canRefresh()) connection.languages.diagnostics.refresh();

@@ -16,10 +16,11 @@ import { DEFAULT_ROUTING_THRESHOLD, routingConflicts } from '../core/routing/con
 import { catalogGroups, routableSkills } from '../core/routing/workspaceSkills';
 import type { ContractWorkspace } from '../core/contracts/model';
 import { fallbackNames } from '../core/contracts/rules/helpers';
-import { loadContractWorkspace } from '../core/contracts/workspace';
+import { loadContractWorkspace, reloadSkillFiles } from '../core/contracts/workspace';
 import { LineIndex } from '../core/text/lineIndex';
 import type { Range, SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
+import { SKILL_FILE_NAMES } from '../core/workspace/findSkillFiles';
 import { pathToUri, toLspDiagnostic } from './convert';
 
 export interface ContractHost {
@@ -48,6 +49,18 @@ export class ContractService {
   /** Files changed on disk or in a buffer: the workspace is read again on the next request. */
   invalidate(): void {
     this.ws = undefined;
+  }
+
+  /**
+   * Files changed on disk. A SKILL.md whose text changed is read again alone (a save must
+   * not re-read every skill of a large workspace); anything else (a contract, a registry,
+   * a file created or deleted, a folder) reads the workspace again on the next request.
+   */
+  filesChanged(changes: readonly { file: string; changed: boolean }[]): void {
+    const old = this.ws;
+    if (!old || !changes.every((c) => c.changed && SKILL_FILE_NAMES.includes(path.basename(c.file)))) return this.invalidate();
+    const all = this.wsAll;
+    this.ws = old.then(async (ws) => (await reloadSkillFiles(this.host.fs, ws, changes.map((c) => c.file), all)) ?? this.load(false));
   }
 
   /** `all`: every SKILL.md is needed (an open one has contract fields), whatever the disk says. */

@@ -102,7 +102,8 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
 new SkillSetIndex(index, liveFs, config);
 // skill.yaml, <id>.skill.yaml, meta.yaml: each handler below hands them over first.
 const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText, openFiles: () => openByPath.keys() },
-  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs, index, isOpen: (f) => docs.isOpenPath(f) });
+  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs, index, isOpen: (f) => docs.isOpenPath(f),
+    recheckOpen: (f) => docs.invalidateReferences(f) && diagnostics.dependencyChanged(pathToUri(f)) });
 // An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).
 docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc))];
 

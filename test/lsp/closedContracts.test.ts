@@ -168,3 +168,26 @@ describe('a closed SKILL.md that gains contract fields on disk, in a workspace t
     assert.deepEqual(await pull((ds) => ds.length === 0), []);
   });
 });
+
+describe('an open SKILL.md whose similar skill changes on disk', () => {
+  let root: string;
+  let c: TestClient;
+  before(async () => {
+    root = makeWorkspace(FILES);
+    c = await startServer({ root, mode: 'push' });
+    await c.waitForIndex();
+  });
+  after(async () => {
+    await c.stop();
+    removeWorkspace(root);
+  });
+
+  test('is checked again: the routing conflict goes, the missing fallback stays', async () => {
+    const uri = await c.open(join(root, 'skills/pdf-report/SKILL.md'), PDF);
+    const codes = (ds: Diag[]) => ds.map((d) => String(d.code)).filter((x) => SCOPE.test(x));
+    assert.deepEqual(codes(await c.diagnosticsFor(uri, (p) => codes(p.diagnostics).length === 2)), ['routing-overlap', 'contract-fallback-unknown']);
+    writeFileSync(join(root, 'skills/pdf-summary/SKILL.md'), '---\nname: pdf-summary\ndescription: Summarizes meeting transcripts into action items. Use after a recorded call.\n---\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(join(root, 'skills/pdf-summary/SKILL.md')), type: 2 }] });
+    assert.deepEqual(codes(await c.diagnosticsFor(uri, (p) => codes(p.diagnostics).length === 1)), ['contract-fallback-unknown']);
+  });
+});

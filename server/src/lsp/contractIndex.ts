@@ -23,11 +23,16 @@ export class ContractIndexMerge {
   private queue = Promise.resolve();
   private stamp = 0;
 
+  /** what the pass last gave each open SKILL.md (as JSON) */
+  private readonly openSeen = new Map<string, string>();
+
   constructor(
     private readonly index: WorkspaceIndex,
     private readonly isOpen: (file: string) => boolean,
     private readonly compute: () => Promise<SkillChecks>,
     private readonly delayMs: () => number,
+    /** an open SKILL.md's part changed (another skill did): its checks must run again */
+    private readonly openChanged: (file: string) => void = () => {},
   ) {
     const settle = index.settle;
     index.settle = async () => {
@@ -52,8 +57,9 @@ export class ContractIndexMerge {
     }, this.delayMs());
   }
 
-  /** The pass ran elsewhere (an open SKILL.md's check): its result stands for the closed ones too. */
-  offer(all: SkillChecks): void {
+  /** The pass ran for an open SKILL.md's check (`file`): its result stands for the other files too. */
+  offer(all: SkillChecks, file: string): void {
+    this.openSeen.set(file, JSON.stringify(all.get(file) ?? []));
     this.current = all;
     this.merge(all);
   }
@@ -91,9 +97,22 @@ export class ContractIndexMerge {
       changed.push(f);
     }
     for (const f of all.keys()) this.had.add(f);
+    if (!only) this.checkOpen(all);
     if (!changed.length) return;
     for (const f of changed) this.echo.add(f);
     this.index.notify(changed);
+  }
+
+  /** Open SKILL.md files whose part differs from what their last check got are checked again. */
+  private checkOpen(all: SkillChecks): void {
+    for (const f of [...this.openSeen.keys()]) if (!this.isOpen(f)) this.openSeen.delete(f);
+    for (const f of new Set([...all.keys(), ...this.openSeen.keys()])) {
+      if (!this.isOpen(f)) continue;
+      const now = JSON.stringify(all.get(f) ?? []);
+      const seen = this.openSeen.get(f);
+      this.openSeen.set(f, now);
+      if (seen !== undefined && seen !== now) this.openChanged(f);
+    }
   }
 
   /** files that had diagnostics of this pass once: a later pass may clear them */

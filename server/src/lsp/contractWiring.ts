@@ -18,12 +18,14 @@ export interface ContractWiringOptions {
   /** the workspace index, which gets the workspace checks of the SKILL.md files not open */
   index: WorkspaceIndex;
   isOpen(file: string): boolean;
+  /** an open SKILL.md's workspace checks changed with another file: check it again */
+  recheckOpen(file: string): void;
 }
 
 export function contractFeatures(connection: Connection, documents: TextDocuments<TextDocument>, host: ContractHost, opts: ContractWiringOptions) {
   const { pullMode, debounceMs } = opts;
   const service = new ContractService(host);
-  const merge = new ContractIndexMerge(opts.index, opts.isOpen, () => service.skillChecks(), debounceMs);
+  const merge = new ContractIndexMerge(opts.index, opts.isOpen, () => service.skillChecks(), debounceMs, (f) => opts.recheckOpen(f));
   const fileOf = (uri: string) => {
     const f = uriToPath(uri);
     return f && isContractFile(f) ? f : undefined;
@@ -90,7 +92,7 @@ export function contractFeatures(connection: Connection, documents: TextDocument
       return out;
     },
     /** The workspace checks of an open SKILL.md (contract fields, routing), for its reference checks. */
-    skillMdDiagnostics: (doc: SkillDocument) => service.skillMdDiagnostics(doc, (all) => (all ? merge.offer(all) : merge.schedule())).catch(() => []),
+    skillMdDiagnostics: (doc: SkillDocument) => service.skillMdDiagnostics(doc, (all) => (all ? merge.offer(all, doc.path) : merge.schedule())).catch(() => []),
     rename: (p: RenameParams) => service.rename(fileOf(p.textDocument.uri)!, text(p.textDocument.uri) ?? '', p.position, p.newName),
   };
 }

@@ -57,7 +57,7 @@ export class TermIndex {
     for (const tf of tfs) this.docs.push({ vector: this.weigh(tf) });
   }
 
-  /** A term as the skills write it (`releas` → `release`), for messages. */
+  /** A term as the skills write it (`releas` is shown as `release`), for messages. */
   word(term: string): string {
     return this.surface.get(term) ?? term;
   }

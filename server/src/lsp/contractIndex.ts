@@ -22,6 +22,8 @@ export class ContractIndexMerge {
   private timer: NodeJS.Timeout | undefined;
   private queue = Promise.resolve();
   private stamp = 0;
+  /** a pass waits for the index to be ready */
+  private waiting = false;
 
   /** what the pass last gave each open SKILL.md (as JSON) */
   private readonly openSeen = new Map<string, string>();
@@ -75,8 +77,17 @@ export class ContractIndexMerge {
   }
 
   private async run(): Promise<void> {
-    // An index on its way runs the pass again once it is ready (its changes schedule it, settle flushes it).
-    if (!this.index.ready) return;
+    // An index on its way: the pass runs once it is ready (with no index, for the open files).
+    if (this.index.status.state === 'indexing') {
+      if (!this.waiting) {
+        this.waiting = true;
+        void this.index.whenReady().then(() => {
+          this.waiting = false;
+          this.schedule();
+        });
+      }
+      return;
+    }
     const all = await this.compute();
     this.current = all;
     this.merge(all);

@@ -29,10 +29,15 @@ async function quickTitle() {
 
 suite('which skill handles a request', () => {
   let keywords;
+  /** the CSV skill: `Data_Cleaner`, or `data-cleaner` once the suite's quick fix renamed it */
+  let csv;
   before(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    // The pre-filter: Data_Cleaner claims `csv` in a skill.yaml beside its SKILL.md.
-    keywords = path.join(workspaceRoot(), 'skills', 'Data_Cleaner', 'skill.yaml');
+    const folder = ['Data_Cleaner', 'data-cleaner'].find((f) => fs.existsSync(path.join(workspaceRoot(), 'skills', f, 'SKILL.md')));
+    const text = fs.readFileSync(path.join(workspaceRoot(), 'skills', folder, 'SKILL.md'), 'utf8');
+    csv = { folder, name: /^name: (.+)$/m.exec(text)[1].trim() };
+    // The pre-filter: the CSV skill claims `csv` in a skill.yaml beside its SKILL.md.
+    keywords = path.join(workspaceRoot(), 'skills', folder, 'skill.yaml');
     fs.writeFileSync(keywords, 'trigger_keywords: [csv]\n');
   });
   after(async () => {
@@ -43,9 +48,9 @@ suite('which skill handles a request', () => {
   test('the command answers with the matched skills first, then the others by similarity', async () => {
     const r = await vscode.commands.executeCommand('skillmd.whichSkill', REQUEST, 'claude-code');
     assert.equal(r.agent, 'claude-code');
-    assert.deepEqual(r.candidates.map((c) => [c.name, c.score, c.matched, c.terms]), [['Data_Cleaner', 0.488, ['csv'], ['csv', 'file', 'clean']]]);
+    assert.deepEqual(r.candidates.map((c) => [c.name, c.score, c.matched, c.terms]), [[csv.name, 0.488, ['csv'], ['csv', 'file', 'clean']]]);
     assert.deepEqual(r.others.map((c) => [c.name, c.score, c.terms]), [['changelog-writer', 0.384, ['changelog', 'add', 'release']]]);
-    assert.ok(r.candidates[0].uri.endsWith('/skills/Data_Cleaner/SKILL.md'), r.candidates[0].uri);
+    assert.ok(r.candidates[0].uri.endsWith(`/skills/${csv.folder}/SKILL.md`), r.candidates[0].uri);
   });
 
   test('from the palette: the request typed, the candidates shown with score, matches and shared words; Enter opens the first', async () => {
@@ -60,14 +65,14 @@ suite('which skill handles a request', () => {
     }, { what: 'the candidates in the quick pick' });
     assert.equal(await quickTitle(), `Skills for "${REQUEST}" (claude-code)`);
     assert.deepEqual(rows, [
-      'Data_Cleaner | 0.488  matched: csv | shared terms: csv, file, clean | [matched by trigger_keywords or tags]',
+      `${csv.name} | 0.488  matched: csv | shared terms: csv, file, clean | [matched by trigger_keywords or tags]`,
       'changelog-writer | 0.384 | shared terms: changelog, add, release | [by similarity]',
     ]);
     await screenshot('vscode-which-skill.png');
     await workbench({ op: 'press', key: 'Enter' });
     const result = await running;
-    assert.equal(result.candidates[0].name, 'Data_Cleaner');
+    assert.equal(result.candidates[0].name, csv.name);
     const opened = await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath, { what: 'the picked SKILL.md in an editor' });
-    assert.equal(opened, path.join(workspaceRoot(), 'skills', 'Data_Cleaner', 'SKILL.md'));
+    assert.equal(opened, path.join(workspaceRoot(), 'skills', csv.folder, 'SKILL.md'));
   });
 });

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ROUTE, type RouteCandidateResult, type RouteResultWire } from '../../server/src/protocol';
+import { previewAgentChoice } from './catalog/catalogClient';
 import type { ServerClient } from './serverClient';
 
 function item(c: RouteCandidateResult, matched: boolean): vscode.QuickPickItem & { uri: string } {
@@ -22,7 +23,8 @@ export function registerWhichSkill(context: vscode.ExtensionContext, client: Ser
     vscode.commands.registerCommand('skillmd.whichSkill', async (requestArg?: string, agentArg?: string): Promise<RouteResultWire | undefined> => {
       const request = requestArg ?? (await vscode.window.showInputBox({ prompt: 'A user request: which skill would take it?', placeHolder: 'e.g. make a PDF report of the sales figures' }));
       if (!request?.trim()) return undefined;
-      const agent = agentArg ?? vscode.workspace.getConfiguration('skillmd').get<string>('previewAgent', 'auto');
+      // The previews' agent: the one picked for this workspace (status bar), else the setting.
+      const agent = agentArg ?? previewAgentChoice(context.workspaceState);
       let result: RouteResultWire;
       try {
         result = await client.sendRequest<RouteResultWire>(ROUTE, { request, agent });

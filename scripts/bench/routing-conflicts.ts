@@ -3,18 +3,6 @@
 // generated catalogs of 1,000 and 10,000 skills. Prints one JSON line.
 import { routingConflicts, type ConflictSkill } from '../../server/src/core/routing/conflicts';
 
-/** mulberry32: a deterministic generator (the same skills on every machine). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /**
@@ -23,8 +11,7 @@ const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } 
  * so each skill has about as many look-alikes at 10,000 as at 1,000), a trigger
  * keyword of two topic words, and one skill in fifty a near copy of another.
  */
-function catalog(n: number, seed: string): ConflictSkill[] {
-  const rng = { next: seeded(Number(seed) * 1000003 + n) };
+function catalog(n: number, rng: { next(): number }): ConflictSkill[] {
   const syllables = ['ka', 'lo', 'mi', 'ter', 'van', 'sol', 'ri', 'pen', 'dra', 'qu', 'zen', 'ba', 'tor', 'lin', 'mo', 'sha'];
   const vocab: string[] = [];
   for (let i = 0; i < 20 * n; i++) vocab.push(Array.from({ length: 2 + (i % 3) }, (_, k) => syllables[(i * 7 + k * 13 + (i >> (k + 2))) % syllables.length]).join('') + (i % 97));
@@ -40,19 +27,25 @@ function catalog(n: number, seed: string): ConflictSkill[] {
   return out;
 }
 
-const runs = Number(process.argv[2] ?? 3);
-const out: Record<string, { skills: number; medianMs: number; maxMs: number; reports: number }> = {};
-for (const n of [1000, 10000]) {
-  const skills = catalog(n, '1');
-  routingConflicts(skills.slice(0, 200)); // warm-up: first-call JIT
-  const times: number[] = [];
-  let reports = 0;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    reports = routingConflicts(skills).length;
-    times.push(performance.now() - t);
+async function main(): Promise<void> {
+  // The bench's one seeded generator (the same skills on every machine).
+  const { createRng } = await import('./prng.mjs');
+  const runs = Number(process.argv[2] ?? 3);
+  const out: Record<string, { skills: number; medianMs: number; maxMs: number; reports: number }> = {};
+  for (const n of [1000, 10000]) {
+    const skills = catalog(n, createRng(`routing:1:${n}`));
+    routingConflicts(skills.slice(0, 200)); // warm-up: first-call JIT
+    const times: number[] = [];
+    let reports = 0;
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      reports = routingConflicts(skills).length;
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    out[String(n)] = { skills: n, medianMs: times[Math.floor(times.length / 2)], maxMs: times[times.length - 1], reports };
   }
-  times.sort((a, b) => a - b);
-  out[String(n)] = { skills: n, medianMs: times[Math.floor(times.length / 2)], maxMs: times[times.length - 1], reports };
+  process.stdout.write(JSON.stringify(out) + '\n');
 }
-process.stdout.write(JSON.stringify(out) + '\n');
+
+void main();

@@ -98,12 +98,14 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
   const t = openText(f);
   return t ? [[f, t.text] as [string, string]] : [];
 });
+// Before the contracts: both merge their diagnostics into the index entries.
+const skillSet = new SkillSetIndex(index, liveFs, config);
 // skill.yaml, <id>.skill.yaml, meta.yaml: each handler below hands them over first.
 const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText, openFiles: () => openByPath.keys() },
-  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs });
+  { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs, index, isOpen: (f) => docs.isOpenPath(f),
+    recheckOpen: (f) => docs.invalidateReferences(f) && diagnostics.dependencyChanged(pathToUri(f)) });
 // An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).
-docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc, opts))];
-const skillSet = new SkillSetIndex(index, liveFs, config);
+docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, opts)), ...(await contracts.skillMdDiagnostics(doc))];
 // Duplicate names and descriptions of an open SKILL.md follow its buffer (after the checks above).
 skillSet.followOpenDocuments(docs, (f) => diagnostics.dependencyChanged(openByPath.get(f) ?? pathToUri(f)));
 
@@ -302,7 +304,10 @@ async function filesChanged(changes: readonly { uri: string; type: FileChangeTyp
     changed.push(file);
   }
   await recheckDependents(changed);
-  contracts.filesChanged();
+  contracts.filesChanged(changes.flatMap((c) => {
+    const file = uriToPath(c.uri);
+    return file ? [{ file, changed: c.type === FileChangeType.Changed }] : [];
+  }));
   if (pluginsChanged) config.pluginFoldersChanged();
   if (configChanged || pluginsChanged) {
     if (configChanged) await loadConfigFiles();

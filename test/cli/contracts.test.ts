@@ -115,3 +115,52 @@ test('checking one skill reads the skills beside it for names, and reports only 
   assert.equal(ours(file.stdout), 'skills/multi/gamma.skill.yaml:1:5: error contract-id-file-mismatch: `id` is `gamma-two` but the file is `gamma.skill.yaml`: loaders find a contract by its file name, so this skill is not loaded; rename the file to `gamma-two.skill.yaml` or set `id: gamma`\n');
   assert.doesNotMatch(file.stdout, /skill-file-name|frontmatter-missing/);
 });
+
+const ZH_BROKEN = path.join(repoRoot, 'test/fixtures/contracts/zh-broken');
+
+test('every other check in Chinese: ids, unknown fields, enums, JSON Schemas, defaults, test cases, a cycle through Chinese names, a registry', () => {
+  const r = runCli(['check', '.'], ZH_BROKEN);
+  assert.equal(r.status, 1);
+  assert.equal(ours(r.stdout), `skills/duo/bing.skill.yaml:1:5: error contract-id-duplicate: the id \`bing\` is also used by \`qita/bing.skill.yaml\`: ids must be unique across the workspace
+skills/duo/bing.skill.yaml:3:11: warning contract-fallback-cycle: fallback cycle: \`丙\` → \`丁\` → \`丙\`; a failure would go round forever: end the chain with a skill that has no fallback to these
+skills/duo/ding.skill.yaml:4:12: warning contract-fallback-cycle: fallback cycle: \`丁\` → \`丙\` → \`丁\`; a failure would go round forever: end the chain with a skill that has no fallback to these
+skills/duo/jia.skill.yaml:1:5: error contract-id-file-mismatch: \`id\` is \`jia-yi\` but the file is \`jia.skill.yaml\`: loaders find a contract by its file name, so this skill is not loaded; rename the file to \`jia-yi.skill.yaml\` or set \`id: jia\`
+skills/meta.yaml:1:1: warning registry-unlisted-skill: the skill \`fanyi-jishu\` (fanyi-jishu/SKILL.md) is not listed in this registry: add it under \`skills\`
+skills/meta.yaml:3:14: warning registry-version-mismatch: the registry has \`wenzhang\` at version 1.0.0, but the skill says 2.0.0: update one of them
+skills/meta.yaml:5:11: error registry-unknown-skill: the registry lists \`不存在的技能\`, but no skill of that name exists: remove the entry or add the skill
+skills/meta.yaml:6:13: error registry-schema: \`skills[1].status\` must be one of \`draft\`, \`experimental\`, \`beta\`, \`stable\`, \`active\`, \`deprecated\`, \`retired\`; \`草稿\` is not
+skills/qita/bing.skill.yaml:1:5: error contract-id-duplicate: the id \`bing\` is also used by \`duo/bing.skill.yaml\`: ids must be unique across the workspace
+skills/wenzhang/skill.yaml:1:5: error contract-id-format: \`id\` must be lowercase letters, digits and single \`-\` between them, such as \`pdf-report\`; \`文章_摘要\` is not
+skills/wenzhang/skill.yaml:4:1: hint contract-unknown-field: unknown contract field \`描述\`; known fields: \`id\`, \`name\`, \`display_name\`, \`version\`, \`description\`, \`when_to_use\`, \`status\`, \`author\`, \`owner\`, \`tags\`, \`trigger_keywords\`, \`parameters\`, \`input_schema\`, \`output_schema\`, \`required_permissions\`, \`execution\`, \`lifecycle\`, \`fallback\`
+skills/wenzhang/skill.yaml:5:9: error contract-schema: \`status\` must be one of \`draft\`, \`experimental\`, \`beta\`, \`stable\`, \`active\`, \`deprecated\`, \`retired\`; \`已发布\` is not
+skills/wenzhang/skill.yaml:9:34: error contract-default-invalid: the \`default\` does not match its own schema: \`default\` must be a string, not an integer
+skills/wenzhang/skill.yaml:10:26: error contract-range-order: \`minimum\` (10) is greater than \`maximum\` (1): no value can match; swap or correct them
+skills/wenzhang/skill.yaml:11:18: error contract-required-unknown: \`作者\` is required but not among the \`properties\` (\`标题\`, \`字数\`)
+skills/wenzhang/skill.yaml:17:9: error contract-json-schema: \`parameters\` is not a valid JSON Schema: \`parameters.type\` must be one of \`array\`, \`boolean\`, \`integer\`, \`null\`, \`number\`, \`object\`, \`string\`; \`对象\` is not
+skills/wenzhang/test_cases/坏例.json:1:11: error contract-test-case: the input does not match \`input_schema\`: \`input\` needs \`作者\`
+skills/wenzhang/test_cases/坏例.json:1:18: error contract-test-case: the input does not match \`input_schema\`: \`input.标题\` must be a string, not an integer
+skills/wenzhang/test_cases/坏例.json:1:45: error contract-test-case: the test case expects \`status\` "完成", which the output schema does not allow: \`status\` must be one of \`成功\`, \`失败\`; \`完成\` is not
+`);
+  // The valid test case (好例.json, Chinese keys and values) gets nothing.
+  assert.doesNotMatch(r.stdout, /好例/);
+  assert.match(r.stdout, /2 skills checked, 0 invalid: 14 errors, 4 warnings, 0 info, 1 hint\n$/);
+});
+
+test('in Chinese through JSON and SARIF: 0-based UTF-16 ranges, file names as written (JSON) and percent-encoded (SARIF), related locations', () => {
+  const j = JSON.parse(runCli(['check', '.', '--format', 'json'], ZH_BROKEN).stdout) as { problems: { code: string; file: string; range: unknown; message: string }[]; summary: unknown };
+  assert.deepEqual(j.summary, { skills: 2, errors: 14, warnings: 4 });
+  assert.equal(j.problems.length, 19);
+  assert.deepEqual(j.problems.find((p) => p.message.includes('`input.标题`')), {
+    code: 'contract-test-case', severity: 'error', file: 'skills/wenzhang/test_cases/坏例.json',
+    message: 'the input does not match `input_schema`: `input.标题` must be a string, not an integer',
+    range: { start: { line: 0, character: 17 }, end: { line: 0, character: 18 } },
+  });
+  assert.deepEqual(j.problems.find((p) => p.code === 'contract-default-invalid')!.range, { start: { line: 8, character: 33 }, end: { line: 8, character: 35 } });
+  const run = JSON.parse(runCli(['check', '.', '--format', 'sarif'], ZH_BROKEN).stdout).runs[0];
+  type R = { ruleId: string; message: { text: string }; locations: { physicalLocation: unknown }[]; relatedLocations?: unknown[] };
+  const status = (run.results as R[]).find((x) => x.message.text.includes('"完成"'))!;
+  assert.deepEqual(status.locations[0].physicalLocation, { artifactLocation: { uri: 'skills/wenzhang/test_cases/%E5%9D%8F%E4%BE%8B.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 45, endLine: 1, endColumn: 49 } });
+  assert.deepEqual(status.relatedLocations, [{ id: 0, message: { text: 'the output schema' }, physicalLocation: { artifactLocation: { uri: 'skills/wenzhang/skill.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 1, endLine: 12, endColumn: 14 } } }]);
+  const dup = (run.results as R[]).find((x) => x.ruleId === 'contract-id-duplicate')!;
+  assert.deepEqual(dup.relatedLocations, [{ id: 0, message: { text: '`bing` also here' }, physicalLocation: { artifactLocation: { uri: 'skills/qita/bing.skill.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 5, endLine: 1, endColumn: 9 } } }]);
+});

@@ -17,6 +17,11 @@ export const AGENT_SETTING = 'previewAgent';
 /** workspace state key of the agent picked with Pick Preview Agent (not written to settings) */
 export const AGENT_STATE = 'skillmd.previewAgent';
 
+/** The preview agent chosen for this workspace: picked (workspace state), else the setting; `auto` lets the server pick. */
+export function previewAgentChoice(state: vscode.Memento): string {
+  return state.get<string>(AGENT_STATE) ?? vscode.workspace.getConfiguration('skillmd').get<string>(AGENT_SETTING, 'auto');
+}
+
 /** Agents the user can pick: those with previews (the server renders copilot and opencode too once it can). */
 export const PICKABLE_AGENTS: readonly string[] = [...new Set<string>([...PREVIEW_AGENTS, 'copilot', 'opencode'])];
 
@@ -53,7 +58,7 @@ export class CatalogClient implements vscode.Disposable {
 
   /** The choice: picked for this workspace, else the setting (`auto` included). */
   get choice(): string {
-    return this.state.get<string>(AGENT_STATE) ?? vscode.workspace.getConfiguration('skillmd').get<string>(AGENT_SETTING, 'auto');
+    return previewAgentChoice(this.state);
   }
 
   /** The chosen agent; undefined for `auto` (the server picks: the agents the workspace's skills target). */

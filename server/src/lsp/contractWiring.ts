@@ -4,21 +4,28 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type CompletionParams, type DefinitionParams, type DocumentDiagnosticReport, type HoverParams, type PrepareRenameParams, type ReferenceParams, type RenameParams } from 'vscode-languageserver/node';
 import type { DiagnosticData } from './convert';
-import type { CheckOptions } from '../core/check/checkDocument';
 import type { SkillDocument } from '../core/document/model';
+import { ContractIndexMerge } from './contractIndex';
 import { ContractService, isContractFile, type ContractHost } from './contracts';
-import { uriToPath } from './convert';
+import { isSkillFile, uriToPath } from './convert';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 export interface ContractWiringOptions {
   pullMode(): boolean;
   /** the client answers workspace/diagnostic/refresh */
   canRefresh(): boolean;
   debounceMs(): number;
+  /** the workspace index, which gets the workspace checks of the SKILL.md files not open */
+  index: WorkspaceIndex;
+  isOpen(file: string): boolean;
+  /** an open SKILL.md's workspace checks changed with another file: check it again */
+  recheckOpen(file: string): void;
 }
 
 export function contractFeatures(connection: Connection, documents: TextDocuments<TextDocument>, host: ContractHost, opts: ContractWiringOptions) {
   const { pullMode, debounceMs } = opts;
   const service = new ContractService(host);
+  const merge = new ContractIndexMerge(opts.index, opts.isOpen, () => service.skillChecks(), debounceMs, (f) => opts.recheckOpen(f));
   const fileOf = (uri: string) => {
     const f = uriToPath(uri);
     return f && isContractFile(f) ? f : undefined;
@@ -44,17 +51,21 @@ export function contractFeatures(connection: Connection, documents: TextDocument
     if (!fileOf(e.document.uri)) return;
     // Another open contract's fallback or a registry may name this one: all are checked again.
     republishOpen();
+    merge.schedule();
   });
   documents.onDidClose((e) => {
+    // A closed SKILL.md counts with its disk text again.
+    if (isSkillFile(uriToPath(e.document.uri) ?? '')) merge.schedule();
     if (fileOf(e.document.uri) && !pullMode()) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
   const text = (uri: string) => documents.get(uri)?.getText();
   return {
     handles: (uri: string) => !!fileOf(uri),
-    /** Files changed on disk: contracts, SKILL.md names and test cases may have. */
-    filesChanged(): void {
-      service.invalidate();
+    /** Files changed on disk (`changed`: a file's text, not a file created or deleted): contracts, SKILL.md names and test cases may have. */
+    filesChanged(changes: readonly { file: string; changed: boolean }[]): void {
+      service.filesChanged(changes);
       republishOpen();
+      merge.schedule();
       if (pullMode() && opts.canRefresh()) connection.languages.diagnostics.refresh();
     },
     async pull(uri: string): Promise<DocumentDiagnosticReport> {
@@ -81,7 +92,7 @@ export function contractFeatures(connection: Connection, documents: TextDocument
       return out;
     },
     /** The workspace checks of an open SKILL.md (contract fields, routing), for its reference checks. */
-    skillMdDiagnostics: (doc: SkillDocument, opts: CheckOptions) => service.skillMdDiagnostics(doc, opts).catch(() => []),
+    skillMdDiagnostics: (doc: SkillDocument) => service.skillMdDiagnostics(doc, (all) => (all ? merge.offer(all, doc.path) : merge.schedule())).catch(() => []),
     rename: (p: RenameParams) => service.rename(fileOf(p.textDocument.uri)!, text(p.textDocument.uri) ?? '', p.position, p.newName),
   };
 }

@@ -6,7 +6,7 @@ import {
 } from 'vscode-languageserver/node';
 import * as path from 'node:path';
 import { workspaceRoots } from '../core/catalog/catalog';
-import { resolveSkillSettings, type CheckOptions } from '../core/check/checkDocument';
+import { byPosition, resolveSkillSettings, type CheckOptions } from '../core/check/checkDocument';
 import { contractCompletion, contractHover, skillNameAt, type AssistOptions } from '../core/contracts/assist';
 import { buildWorkspace, checkContract, checkRegistry } from '../core/contracts/check';
 import { findContractFiles, type ContractFiles } from '../core/contracts/discover';
@@ -16,10 +16,11 @@ import { DEFAULT_ROUTING_THRESHOLD, routingConflicts } from '../core/routing/con
 import { catalogGroups, routableSkills } from '../core/routing/workspaceSkills';
 import type { ContractWorkspace } from '../core/contracts/model';
 import { fallbackNames } from '../core/contracts/rules/helpers';
-import { loadContractWorkspace } from '../core/contracts/workspace';
+import { loadContractWorkspace, reloadSkillFiles } from '../core/contracts/workspace';
 import { LineIndex } from '../core/text/lineIndex';
 import type { Range, SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
+import { SKILL_FILE_NAMES } from '../core/workspace/findSkillFiles';
 import { pathToUri, toLspDiagnostic } from './convert';
 
 export interface ContractHost {
@@ -38,6 +39,10 @@ export const isContractFile = (file: string): boolean => contractFileKind(file) 
 
 export class ContractService {
   private ws: Promise<ContractWorkspace> | undefined;
+  /** whether `ws` parsed every SKILL.md (routing, or a contract named skills) */
+  private wsAll = false;
+  /** the last text of each open SKILL.md its checks saw: the closed skills' checks count it */
+  private readonly buffers = new Map<string, SkillDocument>();
 
   constructor(private readonly host: ContractHost) {}
 
@@ -46,8 +51,22 @@ export class ContractService {
     this.ws = undefined;
   }
 
-  workspace(): Promise<ContractWorkspace> {
-    return (this.ws ??= this.load());
+  /**
+   * Files changed on disk. A SKILL.md whose text changed is read again alone (a save must
+   * not re-read every skill of a large workspace); anything else (a contract, a registry,
+   * a file created or deleted, a folder) reads the workspace again on the next request.
+   */
+  filesChanged(changes: readonly { file: string; changed: boolean }[]): void {
+    const old = this.ws;
+    if (!old || !changes.every((c) => c.changed && SKILL_FILE_NAMES.includes(path.basename(c.file)))) return this.invalidate();
+    const all = this.wsAll;
+    this.ws = old.then(async (ws) => (await reloadSkillFiles(this.host.fs, ws, changes.map((c) => c.file), all)) ?? this.load(false));
+  }
+
+  /** `all`: every SKILL.md is needed (an open one has contract fields), whatever the disk says. */
+  workspace(all = false): Promise<ContractWorkspace> {
+    if (this.ws && (all || this.routing()) && !this.wsAll) this.ws = undefined;
+    return (this.ws ??= this.load(all));
   }
 
   /** The `routing` settings of the first workspace folder whose configuration has them. */
@@ -59,34 +78,69 @@ export class ContractService {
     return undefined;
   }
 
-  private async load(): Promise<ContractWorkspace> {
+  private async load(all: boolean): Promise<ContractWorkspace> {
+    this.wsAll = all || !!this.routing();
     const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
     for (const f of this.host.folders()) await findContractFiles(this.host.fs, f, (p) => this.host.isIgnored(p), files);
-    return loadContractWorkspace(this.host.fs, files, { allSkills: !!this.routing() });
+    return loadContractWorkspace(this.host.fs, files, { allSkills: this.wsAll });
   }
 
   /**
-   * What an open SKILL.md gets beyond its own rules: the workspace rules of its contract
-   * fields (a fallback to a missing skill, a cycle) and, with `routing` configured, its
-   * routing conflicts with the skills seen with it. Added to its reference checks.
+   * What an open SKILL.md gets beyond its own rules (added to its reference checks): its
+   * part of skillChecks. `checked` gets the whole result (or nothing, when it was not
+   * needed here): the closed skills' part may have changed with this buffer.
    */
-  async skillMdDiagnostics(doc: SkillDocument, opts: CheckOptions): Promise<SkillDiagnostic[]> {
-    const c = contractFromSkillMd(doc);
+  async skillMdDiagnostics(doc: SkillDocument, checked: (all?: Map<string, SkillDiagnostic[]>) => void): Promise<SkillDiagnostic[]> {
+    this.buffers.set(doc.path, doc);
+    // Nothing of its own to find: the pass for the closed skills need not hold its diagnostics up.
+    if (!contractFromSkillMd(doc) && !this.routing()) return void checked(), [];
+    const all = await this.skillChecks();
+    checked(all);
+    return all.get(doc.path) ?? [];
+  }
+
+  /**
+   * The workspace checks of every SKILL.md, by file: the workspace rules of its contract
+   * fields (a fallback to a missing skill, a cycle, a duplicate id) and, with `routing`
+   * configured, its routing conflicts with the skills seen with it. Open SKILL.md files
+   * count with their editor text. The one pass for open files (their reference checks)
+   * and closed ones (merged into the workspace index, see contractIndex.ts).
+   */
+  async skillChecks(): Promise<Map<string, SkillDiagnostic[]>> {
+    const open = new Set(this.host.openFiles());
+    for (const f of [...this.buffers.keys()]) if (!open.has(f)) this.buffers.delete(f);
+    const docs = [...this.buffers.values()];
+    const mdContracts = docs.flatMap((d) => contractFromSkillMd(d) ?? []);
+    const ws = await this.withBuffer(undefined, mdContracts.length > 0);
+    const mine = new Set(docs.map((d) => d.path));
+    const here = mine.size
+      ? buildWorkspace([...ws.contracts.filter((x) => !mine.has(x.file)), ...mdContracts], [...ws.skillMds.filter((x) => !mine.has(x.file)), ...docs.map(skillMdInfo)], ws.registries)
+      : ws;
+    const settingsOf = new Map<string, ReturnType<typeof resolveSkillSettings>>();
+    const settings = (f: string) => settingsOf.get(f) ?? settingsOf.set(f, resolveSkillSettings(f, this.host.optionsFor(f))).get(f)!;
+    const skillFiles = new Set(here.skillMds.map((s) => s.file));
+    const out = new Map<string, SkillDiagnostic[]>();
+    // Only what a SKILL.md reports on itself: a skill.yaml's problems are its own file's.
+    const add = (d: SkillDiagnostic) => {
+      if (skillFiles.has(d.file)) (out.get(d.file) ?? out.set(d.file, []).get(d.file)!).push(d);
+    };
+    for (const c of here.contracts) {
+      if (c.kind !== 'frontmatter') continue;
+      const s = settings(c.file);
+      for (const d of checkContract(c, here, s.rules, !s.targets.some((p) => p.unknownFields === 'extra'))) if (d.file === c.file) add(d);
+    }
     const routing = this.routing();
-    if (!c && !routing) return [];
-    const ws = await this.withBuffer(doc.path);
-    const here = buildWorkspace([...ws.contracts.filter((x) => x.file !== doc.path), ...(c ? [c] : [])], [...ws.skillMds.filter((x) => x.file !== doc.path), skillMdInfo(doc)], ws.registries);
-    const settings = resolveSkillSettings(doc.path, opts);
-    const out = c ? checkContract(c, here, settings.rules, !settings.targets.some((p) => p.unknownFields === 'extra')) : [];
     if (routing) {
       const roots = workspaceRoots([...this.host.folders()]).map((r) => r.path);
-      const group = catalogGroups(routableSkills(here), roots).find((g) => g.some((s) => s.file === doc.path));
-      for (const d of group ? routingConflicts(group, routing.threshold ?? DEFAULT_ROUTING_THRESHOLD) : []) {
-        const setting = settings.rules[d.code];
-        if (d.file === doc.path && setting !== 'off') out.push(setting ? { ...d, severity: setting } : d);
+      for (const group of catalogGroups(routableSkills(here), roots)) {
+        for (const d of routingConflicts(group, routing.threshold ?? DEFAULT_ROUTING_THRESHOLD)) {
+          const setting = skillFiles.has(d.file) ? settings(d.file).rules[d.code] : 'off';
+          if (setting !== 'off') add(setting ? { ...d, severity: setting } : d);
+        }
       }
     }
-    return out.filter((d) => d.file === doc.path);
+    for (const list of out.values()) list.sort(byPosition);
+    return out;
   }
 
   /**
@@ -94,10 +148,11 @@ export class ContractService {
    * too, which may lie outside the folders): edits count at once, in every other file
    * that names the skill, without reading the workspace again.
    */
-  private async withBuffer(file: string): Promise<ContractWorkspace> {
-    const ws = await this.workspace();
+  private async withBuffer(file: string | undefined, all = false): Promise<ContractWorkspace> {
     const open = new Set([...this.host.openFiles()].filter((f) => contractFileKind(f)));
-    if (contractFileKind(file)) open.add(file);
+    if (file && contractFileKind(file)) open.add(file);
+    // An open contract names skills even before it is saved: every SKILL.md name is needed.
+    const ws = await this.workspace(all || open.size > 0);
     let contracts = ws.contracts;
     let registries = ws.registries;
     for (const f of open) {
@@ -136,7 +191,7 @@ export class ContractService {
   async completion(file: string, text: string, position: Position): Promise<CompletionItem[]> {
     if (!this.ours(file, text)) return [];
     const lines = new LineIndex(text);
-    const ws = await this.workspace();
+    const ws = await this.withBuffer(file);
     return contractCompletion(text, lines.offsetAt(position), this.options(file, ws)).map((i) => ({
       label: i.label,
       kind: i.kind === 'field' ? CompletionItemKind.Property : i.kind === 'skill' ? CompletionItemKind.Reference : CompletionItemKind.EnumMember,

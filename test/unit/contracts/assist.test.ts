@@ -38,3 +38,23 @@ test('hover names the field path, its type and description; skill names under th
   const reg = at('skills:\n  - name: pdf|\n');
   assert.equal(skillNameAt(reg.text, reg.offset, { schema: 'registry' })?.name, 'pdf');
 });
+
+test('flow mappings and sequences: fields, enum values and skill names inside `{…}` and `[…]`, hover and names there too', () => {
+  const labels = (m: string) => { const { text, offset } = at(m); return contractCompletion(text, offset, contract).map((i) => i.label); };
+  assert.deepEqual(labels('execution: {timeout: 5s, re|}\n'), ['timeout_ms', 'retries', 'retry_policy', 'retry_backoff', 'isolation', 'auth_required', 'rate_limit']);
+  assert.deepEqual(labels('execution: {timeout: 5s, isolation: con|}\n'), ['none', 'process', 'thread', 'container', 'sandbox', 'vm']);
+  assert.deepEqual(labels('execution: {retry_policy: {backoff: |}}\n'), ['none', 'fixed', 'linear', 'exponential']);
+  assert.deepEqual(labels('execution: {auth_required: |, retries: 1}\n'), ['true', 'false']);
+  assert.deepEqual(labels('fallback: [{skill: csv|}]\n'), ['csv-clean', 'pdf-report']);
+  assert.deepEqual(labels('fallback:\n  - {skill: p|, description: x}\n'), ['csv-clean', 'pdf-report']);
+  // The keys after the cursor count as written; inside a quoted value nothing is offered.
+  assert.deepEqual(labels('execution: { |, timeout: 5s, retries: 1 }\n'), ['timeout_ms', 'retry_policy', 'retry_backoff', 'isolation', 'auth_required', 'rate_limit']);
+  assert.deepEqual(labels('execution: {timeout: "5s, |"}\n'), []);
+  const item = (() => { const { text, offset } = at('execution: {timeout: 5s, re|}\n'); return contractCompletion(text, offset, contract).find((i) => i.label === 'retries')!; })();
+  assert.deepEqual([item.insertText, item.start, item.end], ['retries: ', 25, 27]);
+  assert.deepEqual(where('lifecycle: {health_check: {timeout|_ms: 5}}\n'), { parent: ['lifecycle', 'health_check'], key: 'timeout_ms', inValue: false, prefix: 'timeout', word: 'timeout_ms' });
+  const h = at('lifecycle: {health_check: {timeout|_ms: 5}}\n');
+  assert.deepEqual(contractHover(h.text, h.offset, contract), { markdown: '**`lifecycle.health_check.timeout_ms`** — integer\n\nTime limit of the health check in milliseconds; not longer than the execution timeout.', start: 27, end: 37 });
+  const n = at('fallback: [csv-clean, pdf-re|port]\n');
+  assert.deepEqual(skillNameAt(n.text, n.offset, contract), { name: 'pdf-report', start: 22, end: 32 });
+});

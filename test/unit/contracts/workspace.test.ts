@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkContractWorkspace } from '../../../server/src/core/contracts/check';
 import { findContractFiles } from '../../../server/src/core/contracts/discover';
-import { loadContractWorkspace } from '../../../server/src/core/contracts/workspace';
+import { loadContractWorkspace, reloadSkillFiles } from '../../../server/src/core/contracts/workspace';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 async function check(files: Record<string, string>): Promise<string[]> {
@@ -61,4 +61,22 @@ test('a fallback cycle through contract fields of a SKILL.md, which go by the SK
     's/fanyi/SKILL.md:4:11 contract-fallback-cycle: fallback cycle: `fanyi` → `zongjie` → `fanyi`; a failure would go round forever: end the chain with a skill that has no fallback to these',
     's/zongjie/skill.yaml:2:21 contract-fallback-cycle: fallback cycle: `zongjie` → `fanyi` → `zongjie`; a failure would go round forever: end the chain with a skill that has no fallback to these',
   ]);
+});
+
+test('a SKILL.md changed on disk is read again alone; while no SKILL.md was parsed, one with contract fields asks for a full read', async () => {
+  const fs = new MemoryFileSystem({ '/w/skills/a/SKILL.md': skill('a'), '/w/skills/b/SKILL.md': '---\nname: b\ndescription: b. Use when testing.\nfallback: c\n---\n' });
+  const ws = await loadContractWorkspace(fs, await findContractFiles(fs, '/w'));
+  assert.deepEqual(checkContractWorkspace(ws).map((d) => d.code), ['contract-fallback-unknown']);
+  fs.writeFile('/w/skills/a/SKILL.md', skill('c'));
+  const before = fs.reads.length;
+  const next = (await reloadSkillFiles(fs, ws, ['/w/skills/a/SKILL.md'], true))!;
+  assert.deepEqual(fs.reads.slice(before), ['/w/skills/a/SKILL.md']);
+  assert.deepEqual(next.skillMds.map((s) => s.name), ['c', 'b']);
+  assert.deepEqual(checkContractWorkspace(next), []);
+  // Unknown to the workspace, or contract fields where none were parsed: read it all again.
+  assert.equal(await reloadSkillFiles(fs, ws, ['/w/skills/new/SKILL.md'], true), undefined);
+  const bare = await loadContractWorkspace(new MemoryFileSystem({ '/w/skills/a/SKILL.md': skill('a') }), { contracts: [], registries: [], skillFiles: ['/w/skills/a/SKILL.md'] });
+  assert.equal(bare.skillMds.length, 0);
+  assert.equal(await reloadSkillFiles(new MemoryFileSystem({ '/w/skills/a/SKILL.md': '---\nname: a\nfallback: x\n---\n' }), bare, ['/w/skills/a/SKILL.md'], false), undefined);
+  assert.equal(await reloadSkillFiles(new MemoryFileSystem({ '/w/skills/a/SKILL.md': skill('a2') }), bare, ['/w/skills/a/SKILL.md'], false), bare);
 });

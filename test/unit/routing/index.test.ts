@@ -11,20 +11,17 @@ test('terms: English words stemmed, stop words dropped; Chinese and Japanese by 
   assert.deepEqual(terms('ＰＤＦ レポート'), ['pdf', 'レポート']);
 });
 
-/** mulberry32: a deterministic generator (the same skills on every machine). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+test('messages show the words as written, not their stems: the shortest word of each stem (the first of equals)', () => {
+  const surface = new Map<string, string>();
+  terms("Builds PDF reports from the user's spreadsheets; use when summarizing a report", surface);
+  assert.deepEqual([...surface], [['build', 'builds'], ['report', 'report'], ['spreadsheet', 'spreadsheets'], ['summariz', 'summarizing']]);
+  const index = new TermIndex([{ name: 'a', description: 'Summarizes releases.' }, { name: 'b', description: 'Release notes, summarized.' }]);
+  assert.deepEqual(['summariz', 'releas', 'note', 'pdf'].map((t) => index.word(t)), ['summarizes', 'release', 'notes', 'pdf']);
+});
 
-test('similarPairs finds exactly the pairs that comparing all pairs finds, at every threshold', () => {
-  const next = seeded(21);
+test('similarPairs finds exactly the pairs that comparing all pairs finds, at every threshold', async () => {
+  const { createRng } = await import('../../../scripts/bench/prng.mjs');
+  const { next } = createRng('routing-pairs:21');
   const vocab = Array.from({ length: 300 }, (_, i) => `term${i.toString(36)}x`);
   const skills = Array.from({ length: 500 }, (_, i) => ({
     name: `s${i}`,

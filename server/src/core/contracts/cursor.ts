@@ -1,6 +1,7 @@
+import { flowCursorAt } from './flowCursor';
 import type { PathSegment } from './yamlSource';
 
-/** Where a cursor is in a block-style YAML mapping, read from the lines above it. */
+/** Where a cursor is in a YAML mapping, read from the lines above it (block style) and its own line (flow style). */
 export interface YamlCursor {
   /** path of the mapping that holds the key at the cursor (list items count as index 0) */
   parent: PathSegment[];
@@ -38,7 +39,8 @@ function linesOf(text: string): Line[] {
 /** The indentation at which a line's key sits (`- key:` counts from the key). */
 function keyIndent(line: string): { indent: number; key: string; dash: boolean } | undefined {
   const m = KEY.exec(line);
-  if (!m) return undefined;
+  // `- {skill: a}` is a flow mapping in a list, not the key `{skill`.
+  if (!m || /^[{[]/.test(m[3])) return undefined;
   return { indent: m[1].length + (m[2]?.length ?? 0), key: m[3].trim().replace(/^["']|["']$/g, ''), dash: !!m[2] };
 }
 
@@ -109,6 +111,15 @@ export function cursorAt(text: string, offset: number, base = 0, end = text.leng
   const prefix = wordRe.exec(before)![0];
   const prefixStart = offset - prefix.length;
   const after = /^[^\s,\[\]{}:"'#]*/.exec(line.text.slice(col))![0];
+  // In a flow collection of this line's value (`execution: {timeout: 5s, re|}`): its path and keys.
+  const flow = inValue ? flowCursorAt(line.text, valueStartCol, col) : undefined;
+  if (flow) {
+    const onKey = flow.key !== undefined && !flow.inValue;
+    return {
+      parent: [...parent, ...(own ? [own.key] : []), ...flow.path], key: flow.key, inValue: flow.inValue, prefix, prefixStart,
+      wordStart: prefixStart, wordEnd: onKey ? prefixStart + flow.key!.length : offset + after.length, siblings: flow.siblings,
+    };
+  }
   const key = own?.key;
   let wordStart = prefixStart;
   let wordEnd = offset + after.length;

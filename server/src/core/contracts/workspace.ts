@@ -7,7 +7,6 @@ import type { ContractFiles } from './discover';
 import { contractFromSkillMd, loadContract, loadRegistry, skillMdInfo } from './load';
 import { hasContractFields, type ContractWorkspace, type LoadedContract, type LoadedRegistry, type SkillMdInfo } from './model';
 
-
 async function readText(fs: FileSystem, file: string): Promise<{ text: string; strippedBom: boolean } | undefined> {
   try {
     const st = await fs.stat(file);
@@ -19,6 +18,36 @@ async function readText(fs: FileSystem, file: string): Promise<{ text: string; s
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A workspace with some SKILL.md files read again (changed on disk), without reading
+ * the others: undefined when the whole workspace must be read again (a file it did
+ * not know, or, while it parsed no SKILL.md, one that has contract fields now).
+ */
+export async function reloadSkillFiles(fs: FileSystem, ws: ContractWorkspace, files: string[], parsedAll: boolean): Promise<ContractWorkspace | undefined> {
+  const fresh = new Map<string, SkillDocument | undefined>();
+  for (const f of files) {
+    const t = await readText(fs, f);
+    if (!parsedAll) {
+      if (t && hasContractFields(t.text)) return undefined;
+      continue;
+    }
+    if (!ws.skillMds.some((s) => s.file === f)) return undefined;
+    fresh.set(f, t ? parseSkillDocument(f, t.text, 0, t.strippedBom) : undefined);
+  }
+  if (!fresh.size) return ws;
+  const skillMds = ws.skillMds.flatMap((s) => {
+    if (!fresh.has(s.file)) return [s];
+    const doc = fresh.get(s.file);
+    return doc ? [skillMdInfo(doc)] : [];
+  });
+  const contracts = ws.contracts.filter((c) => !(c.kind === 'frontmatter' && fresh.has(c.file)));
+  for (const doc of fresh.values()) {
+    const c = doc && contractFromSkillMd(doc);
+    if (c) contracts.unshift(c);
+  }
+  return buildWorkspace(contracts, skillMds, ws.registries);
 }
 
 export interface WorkspaceLoadOptions {

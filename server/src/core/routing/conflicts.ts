@@ -27,7 +27,7 @@ const code = (s: string) => `\`${s}\``;
 /** The heaviest terms of skill `i` that skill `j` lacks: what sets `i` apart. */
 function distinctive(index: TermIndex, i: number, j: number, n = 3): string[] {
   const other = index.docs[j].vector;
-  return [...index.docs[i].vector].filter(([t]) => !other.has(t)).sort((a, b) => b[1] - a[1]).slice(0, n).map(([t]) => t);
+  return [...index.docs[i].vector].filter(([t]) => !other.has(t)).sort((a, b) => b[1] - a[1]).slice(0, n).map(([t]) => index.word(t));
 }
 
 /**
@@ -62,6 +62,7 @@ export function routingConflicts(skills: readonly ConflictSkill[], threshold = D
   const index = new TermIndex(skills);
   for (const p of index.similarPairs(threshold)) {
     if (identical.has(`${p.a},${p.b}`)) continue;
+    const shared = p.shared.slice(0, 6).map((t) => index.word(t)).join(', ');
     for (const [i, j] of [[p.a, p.b], [p.b, p.a]]) {
       const mine = skills[i];
       const other = skills[j];
@@ -69,8 +70,8 @@ export function routingConflicts(skills: readonly ConflictSkill[], threshold = D
       const boundary = theirs.length ? `for ${theirs.join(', ')}, use ${code(other.name)}` : `when to use ${code(other.name)} instead`;
       out.push({
         code: 'routing-overlap', severity: 'info', file: mine.file, range: at(mine),
-        message: `${code(mine.name)} reads much like ${code(other.name)} (similarity ${p.score.toFixed(2)}; shared terms: ${p.shared.slice(0, 6).join(', ')}): an agent may pick the wrong one; name the boundary in the description, e.g. "${boundary}"`,
-        related: [{ file: other.file, range: at(other), message: `${code(other.name)}: shares ${p.shared.slice(0, 6).join(', ')}` }],
+        message: `${code(mine.name)} reads much like ${code(other.name)} (similarity ${p.score.toFixed(2)}; shared terms: ${shared}): an agent may pick the wrong one; name the boundary in the description, e.g. "${boundary}"`,
+        related: [{ file: other.file, range: at(other), message: `${code(other.name)}: shares ${shared}` }],
       });
     }
   }

@@ -1,4 +1,4 @@
-import { terms } from './tokenize';
+import { terms, type SurfaceWords } from './tokenize';
 
 /** The text of one skill that routing compares. */
 export interface RoutableSkill {
@@ -36,11 +36,13 @@ export class TermIndex {
   readonly docs: Doc[] = [];
   readonly postings = new Map<string, number[]>();
   private readonly idfs = new Map<string, number>();
+  /** the skills' word for each stem that differs from it */
+  private readonly surface: SurfaceWords = new Map();
 
   constructor(readonly skills: readonly RoutableSkill[]) {
     const tfs = skills.map((s) => {
       const tf = new Map<string, number>();
-      for (const t of terms(routingText(s))) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const t of terms(routingText(s), this.surface)) tf.set(t, (tf.get(t) ?? 0) + 1);
       return tf;
     });
     tfs.forEach((tf, i) => {
@@ -53,6 +55,11 @@ export class TermIndex {
     const n = skills.length;
     for (const [t, p] of this.postings) this.idfs.set(t, Math.log(1 + n / p.length));
     for (const tf of tfs) this.docs.push({ vector: this.weigh(tf) });
+  }
+
+  /** A term as the skills write it (`releas` is shown as `release`), for messages. */
+  word(term: string): string {
+    return this.surface.get(term) ?? term;
   }
 
   idf(term: string): number {
@@ -73,10 +80,10 @@ export class TermIndex {
     return v;
   }
 
-  /** A request (or any text) as a vector of this index. */
-  vectorOf(text: string): Map<string, number> {
+  /** A request (or any text) as a vector of this index; `surface` gets its words. */
+  vectorOf(text: string, surface?: SurfaceWords): Map<string, number> {
     const tf = new Map<string, number>();
-    for (const t of terms(text)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const t of terms(text, surface)) tf.set(t, (tf.get(t) ?? 0) + 1);
     return this.weigh(tf);
   }
 

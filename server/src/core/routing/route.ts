@@ -5,7 +5,7 @@ export interface RouteCandidate {
   name: string;
   /** cosine similarity of the request with the skill's routing text */
   score: number;
-  /** the request's terms the skill shares, heaviest first */
+  /** the request's words the skill shares (stems shown as the request wrote them), heaviest first */
   terms: string[];
   /** the trigger keywords or tags the request contains (the pre-filter) */
   matched: string[];
@@ -34,7 +34,8 @@ function keywordMatches(keyword: string, requestTerms: Set<string>, requestText:
  */
 export function routeRequest(request: string, skills: readonly RoutableSkill[]): RouteResult {
   const index = new TermIndex(skills);
-  const v = index.vectorOf(request);
+  const words = new Map<string, string>();
+  const v = index.vectorOf(request, words);
   const reqTerms = new Set(terms(request));
   const folded = request.normalize('NFKC').toLowerCase();
   const candidates: RouteCandidate[] = [];
@@ -42,7 +43,7 @@ export function routeRequest(request: string, skills: readonly RoutableSkill[]):
   skills.forEach((s, i) => {
     const { score, shared } = index.compare(v, i);
     const matched = [...(s.triggerKeywords ?? []), ...(s.tags ?? [])].filter((k) => keywordMatches(k, reqTerms, folded));
-    const c = { name: s.name, score: Math.round(score * 1000) / 1000, terms: shared, matched: [...new Set(matched)] };
+    const c = { name: s.name, score: Math.round(score * 1000) / 1000, terms: shared.map((t) => words.get(t) ?? t), matched: [...new Set(matched)] };
     if (matched.length) candidates.push(c);
     else if (score > 0) others.push(c);
   });

@@ -35,15 +35,22 @@ function stem(w: string): string {
 const NO_SPACES = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+/g;
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['\u2019][\p{L}]+)*/gu;
 
-function push(out: string[], word: string): void {
+/** A stem and the word it came from, for showing: `releas` is shown as `release`. */
+export type SurfaceWords = Map<string, string>;
+
+function push(out: string[], word: string, surface: SurfaceWords | undefined): void {
   const w = word.endsWith('s') ? word.replace(/['\u2019]s$/, '') : word;
   if (w.length < 2 || STOP.has(w) || /^\d+$/.test(w)) return;
-  out.push(stem(w));
+  const s = stem(w);
+  out.push(s);
+  // The first word seen for a stem; the shortest one when several (`report` over `reports`).
+  const had = surface?.get(s);
+  if (surface && (had === undefined ? s !== w : w.length < had.length)) surface.set(s, w);
 }
 
 /** Words of text in scripts with spaces: a regular expression, ten times faster than the segmenter. */
-function spacedWords(text: string, out: string[]): void {
-  for (const m of text.matchAll(WORD)) push(out, m[0]);
+function spacedWords(text: string, out: string[], surface: SurfaceWords | undefined): void {
+  for (const m of text.matchAll(WORD)) push(out, m[0], surface);
 }
 
 function segmentedWords(text: string, out: string[]): void {
@@ -68,15 +75,16 @@ function segmentedWords(text: string, out: string[]): void {
   endRun();
 }
 
-export function terms(text: string): string[] {
+/** The terms of a text; `surface` gets the word each stem came from (where they differ). */
+export function terms(text: string, surface?: SurfaceWords): string[] {
   const out: string[] = [];
   const folded = text.normalize('NFKC').toLowerCase();
   let at = 0;
   for (const m of folded.matchAll(NO_SPACES)) {
-    spacedWords(folded.slice(at, m.index), out);
+    spacedWords(folded.slice(at, m.index), out, surface);
     segmentedWords(m[0], out);
     at = m.index! + m[0].length;
   }
-  spacedWords(at ? folded.slice(at) : folded, out);
+  spacedWords(at ? folded.slice(at) : folded, out, surface);
   return out;
 }

@@ -3,6 +3,7 @@
 // messages whose cloning cost both threads ~0.5 CPU-s. Flattened to primitives, a
 // diagnostic is its values only, and the main thread rebuilds objects of one shape.
 import type { SkillDiagnostic } from '../core/types';
+import type { SkillSummary } from '../core/rules/skillSet/duplicates';
 import type { DiskCheck } from './skillCheck';
 
 /** Slots per diagnostic in `WireCheck.flat`. */
@@ -20,6 +21,7 @@ export interface WireCheck {
   /** only the reference checks ran (DiskCheck.referencesOnly) */
   referencesOnly?: true;
   textHash?: number;
+  summary?: SkillSummary;
 }
 
 type Extra = Omit<SkillDiagnostic, 'code' | 'severity' | 'message' | 'file' | 'range'>;
@@ -44,6 +46,7 @@ export function packCheck(r: DiskCheck): WireCheck {
   if (r.dependencies) out.dependencies = r.dependencies;
   if (r.referencesOnly) out.referencesOnly = true;
   if (r.textHash !== undefined) out.textHash = r.textHash;
+  if (r.summary) out.summary = r.summary;
   return out;
 }
 
@@ -66,5 +69,6 @@ export function unpackCheck(w: WireCheck): DiskCheck {
   if (w.dependencies) out.dependencies = w.dependencies;
   if (w.referencesOnly) out.referencesOnly = true;
   if (w.textHash !== undefined) out.textHash = w.textHash;
+  if (w.summary) out.summary = w.summary;
   return out;
 }

@@ -13,6 +13,7 @@ import type { SkillDocument } from '../core/document/model';
 import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import { checkParsed, parseBounded } from './analysis';
+import { summarizeSkill, type SkillSummary } from '../core/rules/skillSet/duplicates';
 
 export interface DiskCheck {
   file: string;
@@ -27,6 +28,8 @@ export interface DiskCheck {
   referencesOnly?: boolean;
   /** a hash of the text checked: a file checked in two steps must have been the same file both times */
   textHash?: number;
+  /** what the duplicate rules need of it (absent when it did not parse), so the server's skill set need not read it again */
+  summary?: SkillSummary;
 }
 
 /** The document rules' result for a skill file, and its parse when references can still be checked. */
@@ -65,7 +68,9 @@ async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptio
   const diagnostics = rules ? checkParsed(parsed, opts) : [];
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
   // Kept per skill by the index: detached, so it does not hold the document's text.
-  return { result: { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashText(decoded.text) }, doc: parsed.doc };
+  const result: DiskCheck = { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashText(decoded.text) };
+  if (parsed.doc) result.summary = detachSummary(summarizeSkill(parsed.doc, opts));
+  return { result, doc: parsed.doc };
 }
 
 /** Adds the reference checks to a skill file's document check. */
@@ -92,6 +97,11 @@ function slim(d: SkillDiagnostic): SkillDiagnostic {
   if (!d.fixes) return d;
   const { fixes: _fixes, ...rest } = d;
   return rest;
+}
+
+/** A summary that holds no slice of the document's text (kept per skill by the index). */
+function detachSummary(s: SkillSummary): SkillSummary {
+  return { ...s, name: detach(s.name), description: s.description === undefined ? undefined : detach(s.description) };
 }
 
 /** FNV-1a over the UTF-16 code units: ~1 ns a character, against ~100 for the check. */

@@ -9,6 +9,7 @@ import type { FileSystem } from '../core/workspace/fileSystem';
 import { findSkillFiles, type SkillListings } from '../core/workspace/findSkillFiles';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import type { IndexPool } from './indexWorkers';
+import type { SkillSummary } from '../core/rules/skillSet/duplicates';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 import type { Configuration } from './configuration';
 import type { IndexStatus as ProtocolIndexStatus } from '../protocol';
@@ -25,6 +26,8 @@ export interface IndexedSkill {
   referencesPending?: boolean;
   /** while pending: the hash of the text the document rules saw */
   textHash?: number;
+  /** the duplicate rules' summary of the file (lsp/skillSet.ts takes it) */
+  summary?: SkillSummary;
 }
 
 /** The index's part of the `skillmd/indexStatus` answer (the server adds the diagnostic mode). */
@@ -389,6 +392,7 @@ export class WorkspaceIndex {
       d.message = this.intern(d.message);
     }
     const entry: IndexedSkill = { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
+    if (r.summary) entry.summary = r.summary;
     if (r.referencesPending) {
       entry.referencesPending = true;
       entry.textHash = r.textHash;

@@ -42,6 +42,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Skills
     // the server registers its own watchers (`**/.skillmd.json`, `**/*`).
     synchronize: { configurationSection: 'skillmd' },
     diagnosticPullOptions: { onChange: true, onSave: true, onTabs: false },
+    // The server keeps each skill's check there for the next session (its index cache).
+    initializationOptions: { storagePath: context.storageUri?.fsPath },
     // No raw "Pending response rejected..." popup: ServerClient.start says why, once.
     initializationFailedHandler: () => false,
     middleware: {

@@ -43,6 +43,9 @@ import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { provideHover } from './lsp/hover';
 import { SkillSetIndex } from './lsp/skillSet';
+import { buildKey, IndexCache } from './lsp/indexCache';
+import { CONTRACT_INDEX_CODES } from './lsp/contractIndex';
+import { skillSetRuleInfos } from './core/rules/skillSet/duplicates';
 import { prepareRename, renameSkill } from './lsp/rename';
 import { serverStats } from './lsp/serverStats';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
@@ -110,6 +113,10 @@ docs.referenceCheck = async (doc, opts) => [...(await refs.check(liveFs, doc, op
 skillSet.followOpenDocuments(docs, (f) => diagnostics.dependencyChanged(openByPath.get(f) ?? pathToUri(f)));
 
 let caps: ClientCapabilities = {};
+/** initializationOptions.storagePath: where the index cache lives (none: no cache) */
+let storagePath: string | undefined;
+/** What a check's result depends on besides the disk and its options. */
+const CACHE_BUNDLES = ['server.js', 'indexWorker.js', 'yaml.js', 'picomatch.js', 'ajv.js', 'o200k_base.bin'];
 let folders: string[] = [];
 let mode: DiagnosticMode = 'push';
 let diagnostics: DiagnosticsService;
@@ -135,7 +142,8 @@ registerNewSkill(connection, { fs, config, roots: () => catalogService.roots(), 
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   caps = params.capabilities;
-  const opts = (params.initializationOptions ?? {}) as { settings?: unknown; skillmd?: unknown; diagnosticMode?: DiagnosticMode };
+  const opts = (params.initializationOptions ?? {}) as { settings?: unknown; skillmd?: unknown; diagnosticMode?: DiagnosticMode; storagePath?: unknown };
+  if (typeof opts.storagePath === 'string' && opts.storagePath) storagePath = opts.storagePath;
   initSettings = opts.settings ?? opts.skillmd;
   folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => !!p);
   if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => !!p);
@@ -253,6 +261,9 @@ connection.onInitialized(async () => {
       if (failure) connection.console.warn(`skillmd: token counts are estimates (4 UTF-8 bytes per token): the o200k_base tables could not be loaded: ${failure}`);
     });
   setTimeout(() => {
+    // The last session's checks, where the client keeps this workspace's files (VS Code:
+    // the extension's workspace storage). Read here, after the handshake.
+    if (storagePath) index.cache = IndexCache.open(path.join(storagePath, 'index.cache'), buildKey(__dirname, CACHE_BUNDLES), new Set([...skillSetRuleInfos.map((r) => r.code), ...CONTRACT_INDEX_CODES]));
     if (config.settings.workspaceDiagnostics) void reindex().finally(warmUp);
     else warmUp();
   }, 0);

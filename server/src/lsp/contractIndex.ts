@@ -11,6 +11,7 @@ import type { WorkspaceIndex } from './workspaceIndex';
 
 /** The codes this pass owns in an index entry: the rest are the file's own check's (or the skill set's). */
 const CODES = new Set([...WORKSPACE_RULES, ...routingRuleInfos.map((r) => r.code)]);
+export const CONTRACT_INDEX_CODES: ReadonlySet<string> = CODES;
 
 export type SkillChecks = Map<string, SkillDiagnostic[]>;
 

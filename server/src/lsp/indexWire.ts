@@ -5,6 +5,7 @@
 import type { SkillDiagnostic } from '../core/types';
 import type { SkillSummary } from '../core/rules/skillSet/duplicates';
 import type { DiskCheck } from './skillCheck';
+import type { FileRecord } from '../core/workspace/recordingFileSystem';
 
 /** Slots per diagnostic in `WireCheck.flat`. */
 const SLOTS = 9;
@@ -22,6 +23,8 @@ export interface WireCheck {
   referencesOnly?: true;
   textHash?: number;
   summary?: SkillSummary;
+  /** what the check asked of the disk (BatchMessage.record) */
+  record?: FileRecord;
 }
 
 type Extra = Omit<SkillDiagnostic, 'code' | 'severity' | 'message' | 'file' | 'range'>;
@@ -70,5 +73,6 @@ export function unpackCheck(w: WireCheck): DiskCheck {
   if (w.referencesOnly) out.referencesOnly = true;
   if (w.textHash !== undefined) out.textHash = w.textHash;
   if (w.summary) out.summary = w.summary;
+  if (w.record) out.record = w.record;
   return out;
 }

@@ -13,6 +13,9 @@ import { pluginFolderProbe } from '../node/pluginFolders';
 import { serveBatches, WorkerPool } from '../node/workerPool';
 import { prereadSkills, type Preread } from '../node/prereadFiles';
 import { OverlayFileSystem } from './overlayFileSystem';
+import { RecordingFileSystem } from '../core/workspace/recordingFileSystem';
+import type { PluginFolderProbe } from '../core/profiles/targets';
+import { contentHash, probeQuestion } from '../node/contentHash';
 import { packCheck, unpackCheck, type WireCheck } from './indexWire';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 
@@ -43,6 +46,8 @@ interface BatchMessage {
   preread: Preread;
   /** the configuration's generation: a newer one may see other plugin folders */
   generation: number;
+  /** note every question each check asks of the disk, for the index cache (lsp/indexCache.ts) */
+  record?: boolean;
 }
 
 /** The worker side, when this thread is an index worker (started by IndexPool): checks each batch it is sent, one at a time. */
@@ -52,7 +57,15 @@ export function runIndexWorker(): boolean {
   // The main thread's probe does not cross threads: the worker looks at the disk itself,
   // with a fresh cache for each generation of the configuration.
   let generation = -1;
-  let isPluginFolder = pluginFolderProbe();
+  let probe = pluginFolderProbe();
+  // The probe's answers go into the record of the check that asked (one options object
+  // per set of options: the core's per-options caches must keep hitting).
+  let recording: RecordingFileSystem | undefined;
+  const isPluginFolder: PluginFolderProbe = (dir, name) => {
+    const found = probe(dir, name);
+    recording?.note(probeQuestion(dir, name), found ? '1' : '0');
+    return found;
+  };
   // For the tests of a worker that dies mid-index: it exits when batch N+1 arrives,
   // if it is one of the first SKILLMD_TEST_INDEX_WORKER_EXITS workers (default: every one).
   const exits = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXITS ?? Infinity);
@@ -65,7 +78,7 @@ export function runIndexWorker(): boolean {
     if (m.generation !== generation) {
       generation = m.generation;
       optionCache.clear();
-      isPluginFolder = pluginFolderProbe();
+      probe = pluginFolderProbe();
     }
     // Equal options share one object, so per-options caches in the core hit.
     const options = m.options.map((o) => {
@@ -78,8 +91,12 @@ export function runIndexWorker(): boolean {
     for (const [file, offset, length] of m.preread.files) contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
     const out: WireCheck[] = [];
     for (let i = 0; i < m.files.length; i++) {
-      const pre = m.listings[i];
-      out.push(packCheck(await checkSkillOnDisk(new PrelistedFileSystem(fs, pre ?? [], contents), m.files[i], options[m.optionIndex[i]], m.references)));
+      const pre = new PrelistedFileSystem(fs, m.listings[i] ?? [], contents);
+      recording = m.record ? new RecordingFileSystem(pre, contentHash) : undefined;
+      const wire = packCheck(await checkSkillOnDisk(recording ?? pre, m.files[i], options[m.optionIndex[i]], m.references));
+      if (recording) wire.record = recording.record();
+      recording = undefined;
+      out.push(wire);
     }
     return [out];
   });
@@ -188,6 +205,8 @@ export class IndexPool {
     references: boolean | 'only';
     open: () => [string, string][];
     cancelled: () => boolean;
+    /** records for the index cache (BatchMessage.record) */
+    record?: boolean;
     onResult: (r: DiskCheck) => void;
     fallback: (files: string[], listings: (SkillListings | undefined)[]) => Promise<void>;
   }): PoolRun {
@@ -231,7 +250,7 @@ export class IndexPool {
         // system calls) leaves the reads to them.
         const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f), undefined, !opts.references) : { buffer: new ArrayBuffer(0), files: [] };
         void this.pool
-          .send({ files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation() }, [preread.buffer])
+          .send({ files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation(), record: opts.record }, [preread.buffer])
           .then((out) => done(out?.map(unpackCheck)));
       }
     };

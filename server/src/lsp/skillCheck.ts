@@ -12,6 +12,7 @@ import { runDiskRules } from '../core/rules/diskRules';
 import type { SkillDocument } from '../core/document/model';
 import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
+import type { FileRecord } from '../core/workspace/recordingFileSystem';
 import { checkParsed, parseBounded } from './analysis';
 import { summarizeSkill, type SkillSummary } from '../core/rules/skillSet/duplicates';
 
@@ -30,6 +31,8 @@ export interface DiskCheck {
   textHash?: number;
   /** what the duplicate rules need of it (absent when it did not parse), so the server's skill set need not read it again */
   summary?: SkillSummary;
+  /** with an index cache: what the check asked of the disk (lsp/indexCache.ts) */
+  record?: FileRecord;
 }
 
 /** The document rules' result for a skill file, and its parse when references can still be checked. */

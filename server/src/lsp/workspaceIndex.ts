@@ -9,6 +9,7 @@ import type { FileSystem } from '../core/workspace/fileSystem';
 import { findSkillFiles, type SkillListings } from '../core/workspace/findSkillFiles';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import type { IndexPool } from './indexWorkers';
+import { IndexCache, mergeRecords } from './indexCache';
 import type { SkillSummary } from '../core/rules/skillSet/duplicates';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 import type { Configuration } from './configuration';
@@ -57,6 +58,8 @@ export class WorkspaceIndex {
   onReferencesChecked?: () => void;
   /** set by the server: work that follows the checks (the skill set's rules), awaited before the run is reported done */
   settle?: () => Promise<void>;
+  /** set by the server when the client gave it a place: the last session's checks (lsp/indexCache.ts) */
+  cache?: IndexCache;
   private run = 0;
   private counter = 0;
   private waiters: (() => void)[] = [];
@@ -104,6 +107,10 @@ export class WorkspaceIndex {
     // The first index runs in two steps (below); a later run (new settings, another
     // folder) in one, so the skills' reference problems do not vanish and come back.
     const split = this.references && this.status.runs === 0;
+    // The first index reuses the last session's checks and keeps this one's.
+    const cache = this.references && this.status.runs === 0 ? this.cache : undefined;
+    /** complete checks of this run and their records, for the cache; split: the first steps */
+    const firstSteps = new Map<string, DiskCheck>();
     /** files the first step checked completely (no worker was left) */
     const complete = new Set<string>();
     refs.done = 0;
@@ -150,7 +157,10 @@ export class WorkspaceIndex {
       references: split ? false : this.references,
       open: () => this.openBuffers?.() ?? [],
       cancelled: () => token.isCancellationRequested,
+      record: !!cache,
       onResult: (r) => {
+        // (A cache only with the first run, which is split: stored once the second step is back.)
+        if (cache && r.record) firstSteps.set(r.file, r);
         if (split) r.referencesPending = true;
         else refs.done++;
         record(r.file, this.entryOf(r));
@@ -172,6 +182,13 @@ export class WorkspaceIndex {
           if (this.isOpen(f)) {
             refs.done++;
             record(f, await this.checkFile(f));
+            return;
+          }
+          const hit = cache && (await this.fromCache(cache, f));
+          if (hit) {
+            refs.done++;
+            if (split) complete.add(f);
+            record(f, hit);
             return;
           }
           if (split) deferred.push([f, listings]);
@@ -222,7 +239,8 @@ export class WorkspaceIndex {
         due: () => performance.now() - sliceStart > SLICE_MS,
         flush,
       };
-      if (!(await this.completeReferences(this.pool, token, deferred, complete, slice))) return;
+      const second = cache ? (r: DiskCheck) => this.storeTwoSteps(cache, firstSteps, r) : undefined;
+      if (!(await this.completeReferences(this.pool, token, deferred, complete, slice, second))) return;
       flush();
       this.onReferencesChecked?.();
     }
@@ -231,6 +249,10 @@ export class WorkspaceIndex {
     if (token.isCancellationRequested) return;
     refs.state = 'ready';
     refs.durationMs = Math.round(performance.now() - t0);
+    if (cache) {
+      const unsaved = cache.save();
+      this.log(`index cache: ${cache.reused} skills reused, ${cache.stored} checked and kept${unsaved ? `; not saved: ${unsaved}` : ''}`);
+    }
     this.log(`checked the references of ${files.length} skills in ${refs.durationMs} ms (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
   }
 
@@ -247,6 +269,8 @@ export class WorkspaceIndex {
     complete: Set<string>,
     /** the run's emitter: records a changed file, says when a slice is over, flushes */
     slice: { push(file: string): void; due(): boolean; flush(): void },
+    /** each second step's result as it comes (the index cache) */
+    onSecond?: (r: DiskCheck) => void,
   ): Promise<boolean> {
     const refs = this.status.references;
     // Each complete result replaces the first one, unless the file was checked again
@@ -260,8 +284,10 @@ export class WorkspaceIndex {
       references: 'only',
       open: () => this.openBuffers?.() ?? [],
       cancelled: () => token.isCancellationRequested,
+      record: !!onSecond,
       onResult: (r) => {
         refs.done++;
+        onSecond?.(r);
         const first = this.skills.get(r.file);
         if (!first?.referencesPending) return;
         // The file changed between the two steps (and no watcher said so): check it whole below.
@@ -369,6 +395,26 @@ export class WorkspaceIndex {
 
   private emit(files: string[]): void {
     for (const l of this.listeners) l(files);
+  }
+
+  /** The last session's check of `file`, as an index entry, if nothing it read has changed. */
+  private async fromCache(cache: IndexCache, file: string): Promise<IndexedSkill | undefined> {
+    const opts = this.config.optionsFor(file);
+    const hit = await cache.lookup(file, IndexCache.keyOf(opts, true), this.fs, opts.isPluginFolder);
+    return hit && this.entryOf(hit);
+  }
+
+  /**
+   * Keeps a check done in two steps once its second step is back, when both saw the
+   * same text: the first step's document rules and the second's reference checks.
+   */
+  private storeTwoSteps(cache: IndexCache, firstSteps: Map<string, DiskCheck>, second: DiskCheck): void {
+    const first = firstSteps.get(second.file);
+    firstSteps.delete(second.file);
+    if (!first?.record || !second.record || !second.referencesOnly || second.textHash !== first.textHash) return;
+    const diagnostics = second.diagnostics.length ? [...first.diagnostics, ...second.diagnostics].sort(byPosition) : first.diagnostics;
+    const whole: DiskCheck = { ...first, diagnostics, dependencies: second.dependencies };
+    cache.store(second.file, IndexCache.keyOf(this.config.optionsFor(second.file), true), whole, mergeRecords(first.record, second.record));
   }
 
   /** `listings`: the skill's folders as the walk read them, so they are not read again. */

@@ -10,6 +10,7 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import { replay, type FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
+import { contentHash } from '../../node/contentHash';
 import type { EncodedSkill, RenderedSkill } from '../format/stream';
 
 /** What a skill adds to the report: its rendered part (text, JSON) or its slim result (SARIF). */
@@ -58,22 +59,7 @@ function parseCacheFile(buf: Buffer, key: string): { skills: Record<string, Inde
 export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'skillmd');
 const CACHE_FILE = 'check.cache';
 
-/**
- * 128 bits of SHA-1, in base64: it tells changed contents apart (no one forges a
- * collision to make a linter reuse a result) at about half of SHA-256's cost, which a
- * warm run pays for every file it compares.
- */
-export function contentHash(bytes: Uint8Array | string): string {
-  // Required here: node:crypto costs a check without --cache ~10 ms to load.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  return createHash('sha1').update(bytes).digest('base64').slice(0, 22);
-}
-
-/** A question a host answers itself: whether `dir` holds a `name` folder (see core/profiles/targets). */
-export function probeQuestion(dir: string, name: string): string {
-  return `probe\0${dir}\0${name}`;
-}
+export { contentHash, probeQuestion } from '../../node/contentHash';
 
 /** The cache file for `--cache-location` (a file, or a folder: one ending in a slash or that exists). */
 export function cacheFilePath(cwd: string, location: string | undefined): string {

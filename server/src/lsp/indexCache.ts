@@ -1,0 +1,144 @@
+// The language server's index cache: each skill's check from the last session, reused
+// at the first index while every question that check asked of the disk gets the same
+// answer (core/workspace/recordingFileSystem.ts, as `check --cache` does), under the
+// same key (the server's build, the file's options). A workspace unchanged since the
+// last session shows its diagnostics without checking a skill. Kept where the client
+// says (VS Code: the extension's workspace storage), one JSON file.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { CheckOptions } from '../core/check/checkDocument';
+import type { SkillSummary } from '../core/rules/skillSet/duplicates';
+import type { SkillDiagnostic } from '../core/types';
+import type { FileSystem } from '../core/workspace/fileSystem';
+import { replay, type FileRecord } from '../core/workspace/recordingFileSystem';
+import { contentHash } from '../node/contentHash';
+import type { DiskCheck } from './skillCheck';
+
+const MAGIC = 'skillmd index cache 1';
+
+interface CachedCheck {
+  /** the file's options and the kind of check (IndexCache.keyOf) */
+  key: string;
+  record: FileRecord;
+  name: string;
+  diagnostics: SkillDiagnostic[];
+  dependencies?: string[];
+  summary?: SkillSummary;
+}
+
+interface CacheFile {
+  magic: string;
+  build: string;
+  skills: Record<string, CachedCheck>;
+}
+
+/** The bundles a check's result depends on, hashed: a rebuild that changes a rule must not reuse results. */
+export function buildKey(bundleDir: string, files: readonly string[]): string {
+  const parts = files.map((f) => {
+    try {
+      return contentHash(readFileSync(path.join(bundleDir, f)));
+    } catch {
+      return '-';
+    }
+  });
+  return contentHash(JSON.stringify([process.version, process.platform, parts]));
+}
+
+export class IndexCache {
+  /** this session's counts: skills taken from the cache, and skills stored */
+  reused = 0;
+  stored = 0;
+  private readonly skills: Record<string, CachedCheck>;
+  private readonly fresh: Record<string, CachedCheck> = Object.create(null);
+  /** answers of this session, shared by the skills that ask the same question */
+  private readonly answers = new Map<string, Promise<string | undefined>>();
+
+  private constructor(
+    private readonly file: string,
+    private readonly build: string,
+    /** codes other passes merge into index entries (the skill set, contracts): never cached */
+    private readonly foreign: ReadonlySet<string>,
+    loaded: Record<string, CachedCheck> | undefined,
+  ) {
+    this.skills = loaded ?? Object.create(null);
+  }
+
+  /** Opens the cache file; one that is missing, damaged or of another build starts empty. */
+  static open(file: string, build: string, foreign: ReadonlySet<string>): IndexCache {
+    let loaded: Record<string, CachedCheck> | undefined;
+    try {
+      const j = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
+      if (j?.magic === MAGIC && j.build === build && j.skills && typeof j.skills === 'object') loaded = Object.assign(Object.create(null), j.skills);
+    } catch {
+      // Missing or damaged: rebuilt from scratch.
+    }
+    return new IndexCache(file, build, foreign, loaded);
+  }
+
+  /** The key of a file's check: its options (functions aside) and whether references are checked. */
+  static keyOf(opts: CheckOptions, references: boolean): string {
+    const { token: _t, isPluginFolder: _p, ...plain } = opts;
+    return contentHash(JSON.stringify([references, plain]));
+  }
+
+  /** The cached check of `file` if its key is `key` and every recorded question gets its recorded answer. */
+  async lookup(file: string, key: string, fs: FileSystem, probe: CheckOptions['isPluginFolder']): Promise<DiskCheck | undefined> {
+    const hit = this.skills[file];
+    if (!hit || hit.key !== key || !Array.isArray(hit.record)) return undefined;
+    for (const [question, digest] of hit.record) {
+      if ((await this.answer(question, fs, probe)) !== digest) return undefined;
+    }
+    this.reused++;
+    this.fresh[file] = hit;
+    const out: DiskCheck = { file, name: hit.name, diagnostics: hit.diagnostics.map((d) => ({ ...d })) };
+    if (hit.dependencies) out.dependencies = hit.dependencies;
+    if (hit.summary) out.summary = hit.summary;
+    return out;
+  }
+
+  /** Keeps a complete check (document rules and references) and what it asked of the disk. */
+  store(file: string, key: string, check: DiskCheck, record: FileRecord): void {
+    const diagnostics = check.diagnostics.filter((d) => !this.foreign.has(d.code)).map(({ fixes: _f, ...d }) => d);
+    this.fresh[file] = { key, record, name: check.name, diagnostics, dependencies: check.dependencies, summary: check.summary };
+    this.stored++;
+  }
+
+  /**
+   * Writes the checks of this session's skills (reused or stored; skills gone from the
+   * workspace are dropped), to a temporary file first. Returns why it could not.
+   */
+  save(): string | undefined {
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(tmp, JSON.stringify({ magic: MAGIC, build: this.build, skills: this.fresh } satisfies CacheFile));
+      renameSync(tmp, this.file);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      return `${this.file}: ${(e as Error).message}`;
+    }
+    return undefined;
+  }
+
+  private answer(question: string, fs: FileSystem, probe: CheckOptions['isPluginFolder']): Promise<string | undefined> {
+    let a = this.answers.get(question);
+    if (!a) {
+      if (question.startsWith('probe\0')) {
+        const [, dir, name] = question.split('\0');
+        a = Promise.resolve(probe ? (probe(dir, name) ? '1' : '0') : undefined);
+      } else a = replay(fs, question, contentHash);
+      this.answers.set(question, a);
+    }
+    return a;
+  }
+}
+
+/**
+ * Both records of a check in two steps, as one: where both asked, the later answer
+ * (the one the reference diagnostics saw; the text both saw is the same, by its hash).
+ */
+export function mergeRecords(first: FileRecord, second: FileRecord): FileRecord {
+  const seen = new Map(second);
+  for (const [q, d] of first) if (!seen.has(q)) seen.set(q, d);
+  return [...seen];
+}

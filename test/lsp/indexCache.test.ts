@@ -1,0 +1,58 @@
+// The index cache (lsp/indexCache.ts): the first index of a session reuses the last
+// session's checks of skills whose files did not change, checks the others, and the
+// workspace diagnostics are the same as without a cache.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { makeWorkspace, removeWorkspace, startServer } from './client';
+
+type Report = { items: { uri: string; items: { code?: unknown; message: string; range: unknown }[] }[] };
+
+const skill = (name: string, body: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use when asked about ${name}.\n---\n# ${name}\n${body}\n`;
+
+async function session(root: string, storagePath: string | undefined) {
+  const c = await startServer({ root, mode: 'pull', initializationOptions: storagePath ? { storagePath } : {} });
+  try {
+    await c.waitForIndex(60_000, { references: true });
+    const rep = await c.request<Report>('workspace/diagnostic', { previousResultIds: [] });
+    const diags = rep.items.map((x) => [x.uri, x.items.map((d) => [d.code, d.message, d.range])] as const).sort((a, b) => a[0].localeCompare(b[0]));
+    return { diags, log: c.messages.filter((m) => m.startsWith('index cache:')) };
+  } finally {
+    await c.stop();
+  }
+}
+
+test('a second session reuses every unchanged check; a changed reference re-checks its skill only; same diagnostics as without a cache', { timeout: 180_000 }, async () => {
+  const files: Record<string, string> = {};
+  // Over one index batch (24), so the workers take part.
+  for (let i = 0; i < 30; i++) {
+    const n = `s${String(i).padStart(2, '0')}`;
+    files[`skills/${n}/SKILL.md`] = skill(n, `See [the guide](references/guide.md#setup) and run \`scripts/run.sh\`.`);
+    files[`skills/${n}/references/guide.md`] = '# Guide\n\n## Setup\n\nSteps.\n';
+  }
+  files['skills/s00/references/guide.md'] = '# Guide\n\nNo setup section.\n';
+  const root = makeWorkspace(files);
+  const storage = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
+  try {
+    const none = await session(root, undefined);
+    const first = await session(root, storage);
+    assert.deepEqual(first.log, ['index cache: 0 skills reused, 30 checked and kept']);
+    const second = await session(root, storage);
+    assert.deepEqual(second.log, ['index cache: 30 skills reused, 0 checked and kept']);
+    assert.deepEqual(first.diags, none.diags);
+    assert.deepEqual(second.diags, none.diags);
+    // The missing fragment of s00 is reported; fixing the file it points at re-checks s00 alone.
+    const s00 = (d: typeof none.diags) => d.find(([uri]) => uri.endsWith('/skills/s00/SKILL.md'))![1].map(([code]) => code);
+    assert.ok(s00(second.diags).includes('reference-fragment-missing'), JSON.stringify(s00(second.diags)));
+    writeFileSync(join(root, 'skills/s00/references/guide.md'), '# Guide\n\n## Setup\n\nSteps.\n');
+    const third = await session(root, storage);
+    assert.deepEqual(third.log, ['index cache: 29 skills reused, 1 checked and kept']);
+    assert.ok(!s00(third.diags).includes('reference-fragment-missing'));
+    assert.deepEqual(third.diags, (await session(root, undefined)).diags);
+  } finally {
+    removeWorkspace(root);
+    rmSync(storage, { recursive: true, force: true });
+  }
+});

@@ -104,7 +104,7 @@ index.openBuffers = () => [...openByPath.keys()].flatMap((f) => {
 // Before the contracts: both merge their diagnostics into the index entries.
 const skillSet = new SkillSetIndex(index, liveFs, config);
 // skill.yaml, <id>.skill.yaml, meta.yaml: each handler below hands them over first.
-const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText, openFiles: () => openByPath.keys() },
+const contracts = contractFeatures(connection, documents, { fs: liveFs, folders: () => folders, optionsFor: (f) => config.optionsFor(f), isIgnored: (f) => config.isIgnored(f), text: bufferText, openFiles: () => openByPath.keys(), plainSkills: () => index.plainSkills() },
   { pullMode: () => mode === 'pull', canRefresh: () => !!caps.workspace?.diagnostics?.refreshSupport, debounceMs: () => config.settings.debounceMs, index, isOpen: (f) => docs.isOpenPath(f),
     recheckOpen: (f) => docs.invalidateReferences(f) && diagnostics.dependencyChanged(pathToUri(f)) });
 // An open SKILL.md also gets the checks that need other skills (its contract fields' fallbacks, routing).

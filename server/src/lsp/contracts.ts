@@ -33,6 +33,8 @@ export interface ContractHost {
   text(file: string): string | undefined;
   /** every file open in the editor */
   openFiles(): Iterable<string>;
+  /** SKILL.md files known to have no contract fields (the index's): read only when every skill is needed */
+  plainSkills?(): ReadonlySet<string>;
 }
 
 export const isContractFile = (file: string): boolean => contractFileKind(file) !== undefined;
@@ -82,7 +84,7 @@ export class ContractService {
     this.wsAll = all || !!this.routing();
     const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
     for (const f of this.host.folders()) await findContractFiles(this.host.fs, f, (p) => this.host.isIgnored(p), files);
-    return loadContractWorkspace(this.host.fs, files, { allSkills: this.wsAll });
+    return loadContractWorkspace(this.host.fs, files, { allSkills: this.wsAll, plain: this.host.plainSkills?.() });
   }
 
   /**

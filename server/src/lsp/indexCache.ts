@@ -7,12 +7,11 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CheckOptions } from '../core/check/checkDocument';
-import type { SkillSummary } from '../core/rules/skillSet/duplicates';
-import type { SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import { replay, type FileRecord } from '../core/workspace/recordingFileSystem';
 import { contentHash } from '../node/contentHash';
 import type { DiskCheck } from './skillCheck';
+import { packCheck, unpackCheck, type WireCheck } from './indexWire';
 
 const MAGIC = 'skillmd index cache 1';
 
@@ -20,10 +19,8 @@ interface CachedCheck {
   /** the file's options and the kind of check (IndexCache.keyOf) */
   key: string;
   record: FileRecord;
-  name: string;
-  diagnostics: SkillDiagnostic[];
-  dependencies?: string[];
-  summary?: SkillSummary;
+  /** the check as index workers send it (indexWire.ts: diagnostics as flat values, a third of the JSON) */
+  check: WireCheck;
 }
 
 interface CacheFile {
@@ -90,16 +87,14 @@ export class IndexCache {
     }
     this.reused++;
     this.fresh[file] = hit;
-    const out: DiskCheck = { file, name: hit.name, diagnostics: hit.diagnostics.map((d) => ({ ...d })) };
-    if (hit.dependencies) out.dependencies = hit.dependencies;
-    if (hit.summary) out.summary = hit.summary;
-    return out;
+    return unpackCheck(hit.check);
   }
 
   /** Keeps a complete check (document rules and references) and what it asked of the disk. */
   store(file: string, key: string, check: DiskCheck, record: FileRecord): void {
     const diagnostics = check.diagnostics.filter((d) => !this.foreign.has(d.code)).map(({ fixes: _f, ...d }) => d);
-    this.fresh[file] = { key, record, name: check.name, diagnostics, dependencies: check.dependencies, summary: check.summary };
+    const { record: _r, textHash: _h, referencesPending: _p, referencesOnly: _o, ...whole } = check;
+    this.fresh[file] = { key, record, check: packCheck({ ...whole, diagnostics }) };
     this.stored++;
   }
 

@@ -23,6 +23,7 @@ export interface WireCheck {
   referencesOnly?: true;
   textHash?: number;
   summary?: SkillSummary;
+  contractFields?: boolean;
   /** what the check asked of the disk (BatchMessage.record) */
   record?: FileRecord;
 }
@@ -50,6 +51,7 @@ export function packCheck(r: DiskCheck): WireCheck {
   if (r.referencesOnly) out.referencesOnly = true;
   if (r.textHash !== undefined) out.textHash = r.textHash;
   if (r.summary) out.summary = r.summary;
+  if (r.contractFields !== undefined) out.contractFields = r.contractFields;
   return out;
 }
 
@@ -74,5 +76,6 @@ export function unpackCheck(w: WireCheck): DiskCheck {
   if (w.textHash !== undefined) out.textHash = w.textHash;
   if (w.summary) out.summary = w.summary;
   if (w.record) out.record = w.record;
+  if (w.contractFields !== undefined) out.contractFields = w.contractFields;
   return out;
 }

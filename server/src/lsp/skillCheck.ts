@@ -15,6 +15,7 @@ import type { FileSystem } from '../core/workspace/fileSystem';
 import type { FileRecord } from '../core/workspace/recordingFileSystem';
 import { checkParsed, parseBounded } from './analysis';
 import { summarizeSkill, type SkillSummary } from '../core/rules/skillSet/duplicates';
+import { hasContractFields } from '../core/contracts/model';
 
 export interface DiskCheck {
   file: string;
@@ -31,6 +32,8 @@ export interface DiskCheck {
   textHash?: number;
   /** what the duplicate rules need of it (absent when it did not parse), so the server's skill set need not read it again */
   summary?: SkillSummary;
+  /** whether its frontmatter has a contract-only field (the contract pass reads only such files, unless it needs every skill) */
+  contractFields?: boolean;
   /** with an index cache: what the check asked of the disk (lsp/indexCache.ts) */
   record?: FileRecord;
 }
@@ -72,7 +75,10 @@ async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptio
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
   // Kept per skill by the index: detached, so it does not hold the document's text.
   const result: DiskCheck = { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashText(decoded.text) };
-  if (parsed.doc) result.summary = detachSummary(summarizeSkill(parsed.doc, opts));
+  if (parsed.doc) {
+    result.summary = detachSummary(summarizeSkill(parsed.doc, opts));
+    result.contractFields = hasContractFields(parsed.doc.text.slice(0, parsed.doc.bodyStart));
+  }
   return { result, doc: parsed.doc };
 }
 

@@ -29,6 +29,8 @@ export interface IndexedSkill {
   textHash?: number;
   /** the duplicate rules' summary of the file (lsp/skillSet.ts takes it) */
   summary?: SkillSummary;
+  /** whether its frontmatter has contract fields (DiskCheck.contractFields) */
+  contractFields?: boolean;
 }
 
 /** The index's part of the `skillmd/indexStatus` answer (the server adds the diagnostic mode). */
@@ -339,6 +341,13 @@ export class WorkspaceIndex {
     return true;
   }
 
+  /** Skill files the index checked that have no contract fields on disk (the contract pass need not read them). */
+  plainSkills(): Set<string> {
+    const out = new Set<string>();
+    for (const [f, e] of this.skills) if (e.contractFields === false && !this.isOpen(f)) out.add(f);
+    return out;
+  }
+
   /** Re-reads one file (created or changed on disk, or closed in the editor). */
   async update(file: string): Promise<void> {
     if (this.config.isIgnored(file)) return this.remove(file);
@@ -439,6 +448,7 @@ export class WorkspaceIndex {
     }
     const entry: IndexedSkill = { file: r.file, name: r.name, diagnostics: r.diagnostics, resultId: `d${++this.counter}` };
     if (r.summary) entry.summary = r.summary;
+    if (r.contractFields !== undefined) entry.contractFields = r.contractFields;
     if (r.referencesPending) {
       entry.referencesPending = true;
       entry.textHash = r.textHash;

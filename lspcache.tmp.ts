@@ -4,7 +4,7 @@ import { startServer } from './test/lsp/client';
   const runs = Number(process.argv[3] ?? 2);
   for (let i = 0; i < runs; i++) {
     const t = Date.now();
-    const c = await startServer({ root, mode: 'pull', initializationOptions: { storagePath: process.argv[4] ?? '/tmp/skc' } });
+    const c = await startServer({ root, mode: 'pull', initializationOptions: { storagePath: process.argv[4] ?? '/tmp/skc' }, ...(process.env.WRAP ? { serverPath: '/tmp/wrap.js' } : {}) });
     const s = await c.waitForIndex(900_000, { references: true });
     console.log('run', i, Date.now() - t, 'ms', JSON.stringify(s.references));
     console.log(c.messages.filter((m) => /indexed|checked|cache/.test(m)).join('\n'));

@@ -46,6 +46,7 @@ export class IndexCache {
   reused = 0;
   stored = 0;
   private readonly skills: Record<string, CachedCheck>;
+  private readonly loaded: number;
   private readonly fresh: Record<string, CachedCheck> = Object.create(null);
   /** answers of this session, shared by the skills that ask the same question */
   private readonly answers = new Map<string, Promise<string | undefined>>();
@@ -58,6 +59,7 @@ export class IndexCache {
     loaded: Record<string, CachedCheck> | undefined,
   ) {
     this.skills = loaded ?? Object.create(null);
+    this.loaded = loaded ? Object.keys(loaded).length : -1;
   }
 
   /** Opens the cache file; one that is missing, damaged or of another build starts empty. */
@@ -103,6 +105,8 @@ export class IndexCache {
    * workspace are dropped), to a temporary file first. Returns why it could not.
    */
   save(): string | undefined {
+    // Every skill reused and none gone: the file holds this session already.
+    if (this.stored === 0 && this.reused === this.loaded) return undefined;
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });

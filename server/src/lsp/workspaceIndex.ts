@@ -186,7 +186,7 @@ export class WorkspaceIndex {
             record(f, await this.checkFile(f));
             return;
           }
-          const hit = cache && (await this.fromCache(cache, f));
+          const hit = cache && (await this.fromCache(cache, f, listings));
           if (hit) {
             refs.done++;
             if (split) complete.add(f);
@@ -407,9 +407,11 @@ export class WorkspaceIndex {
   }
 
   /** The last session's check of `file`, as an index entry, if nothing it read has changed. */
-  private async fromCache(cache: IndexCache, file: string): Promise<IndexedSkill | undefined> {
+  private async fromCache(cache: IndexCache, file: string, listings: SkillListings | undefined): Promise<IndexedSkill | undefined> {
     const opts = this.config.optionsFor(file);
-    const hit = await cache.lookup(file, IndexCache.keyOf(opts, true), this.fs, opts.isPluginFolder);
+    // The walk's listings of the skill's folders answer the record's folder questions.
+    const fs = listings ? new PrelistedFileSystem(this.fs, listings) : this.fs;
+    const hit = await cache.lookup(file, IndexCache.keyOf(opts, true), fs, opts.isPluginFolder);
     return hit && this.entryOf(hit);
   }
 

@@ -59,9 +59,15 @@ export class SkillSetIndex {
     this.recompute(new Set(files));
   }
 
+  /**
+   * The first index, which brings every skill: later runs (a settings change) bring
+   * them again, but editor events (a close, a rename) interleave with those and must
+   * see the set follow at once.
+   */
   private indexing(): boolean {
     const s = this.index.status;
-    return s.state === 'indexing' || s.references.state === 'checking';
+    // Its walk (no run counted yet), then its reference checks (counted once the walk is done).
+    return (s.runs === 0 && s.state === 'indexing') || (s.runs === 1 && s.state === 'ready' && s.references.state === 'checking');
   }
 
   /** A run without reference checks does not settle: the deferred files are computed once it is over. */

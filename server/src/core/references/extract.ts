@@ -89,7 +89,8 @@ export function extractReferences(doc: SkillDocument, skillDir?: string): SkillR
 const extracted = new WeakMap<SkillDocument, Map<string | undefined, SkillReference[]>>();
 
 function extractNow(doc: SkillDocument, skillDir?: string): SkillReference[] {
-  const b: Builder = { doc, out: [], nextMark: NOT_YET, skillDir };
+  // Every field set from the start: one object shape, so the extractors' property reads stay monomorphic.
+  const b: Builder = { doc, out: [], cwdChanged: false, nextMark: NOT_YET, nextFileMark: NOT_YET, noProse: false, skillDir, names: undefined, projectPrefix: undefined, lineScan: undefined };
   allowedToolPaths(b);
   const bodyStart = likelyBodyStart(doc);
   const p: BlockPass = {

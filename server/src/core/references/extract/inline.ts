@@ -112,12 +112,20 @@ export const EXAMPLE = /\b(?:e\.g\.|(?:for example|for instance|such as)\b)|\bex
 /** Hypotheticals (`A \`scripts/rotate.py\` script would be helpful`): every path of the line is one. */
 export const HYPOTHETICAL = /\b(?:would|could) be\b/i;
 
+/** What every match of EXAMPLE or HYPOTHETICAL holds. */
+const MAY_HAVE_EXAMPLE = /\b(?:e\.g\.|for example|for instance|such as|example|(?:would|could) be)/i;
+
 /**
  * Where a line's examples start: its start when it is hypothetical, the first example
  * word, or Infinity. Only the line's prose counts (`examples/demo.py` in code is no such word).
  */
 export function exampleStart(text: string, from: number, to: number): number {
-  const prose = text.slice(from, to).replace(/`+[^`]*`+/g, (m) => ' '.repeat(m.length));
+  const line = text.slice(from, to);
+  // Blanking the code spans only removes matches (the spans' ends are backticks,
+  // which are no word characters, and a blank run is longer than the one blank the
+  // words hold): most lines fail the test before the blanking, and need none.
+  if (!MAY_HAVE_EXAMPLE.test(line)) return Infinity;
+  const prose = line.replace(/`+[^`]*`+/g, (m) => ' '.repeat(m.length));
   if (HYPOTHETICAL.test(prose)) return from;
   const m = EXAMPLE.exec(prose);
   return m ? from + m.index : Infinity;

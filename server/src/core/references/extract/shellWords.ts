@@ -43,6 +43,7 @@ interface ShellLine {
 /** Splits a shell command line into words, marking words at a command start. */
 export function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number, console: boolean): void {
   const text = b.doc.text;
+  if (!mayMatter(text, from, to, kind === 'shell' && !b.cwdChanged)) return;
   let i = promptEnd(text, kind, from, to, console);
   if (i === -1) return;
   const s: ShellLine = { b, kind, text, commandStart: true, writesNext: false, creating: false, linkDestination: false, interpreting: false };
@@ -70,6 +71,31 @@ export function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to:
   }
 }
 
+/** Whether a word of `from`–`to` holds a character a path needs: `/` or `.` (an agent variable or an installed location has a `/`). */
+export function hasPathChar(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 47 /* / */ || c === 46 /* . */) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether splitting the line into words can find a path or change what later lines
+ * mean: it has a `/` or a `.` (hasPathChar), or, in a shell block whose folder has not
+ * changed yet, a `cd` or a `pushd` (the only state a line leaves to the next ones).
+ * Most lines of most blocks (`npm install`, `git status`) have neither.
+ */
+function mayMatter(text: string, from: number, to: number, cd: boolean): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 47 /* / */ || c === 46 /* . */) return true;
+    // `cd` and `pushd`, quoted or not, hold `cd` or `hd`.
+    if (cd && c === 100 /* d */ && k > from && (text.charCodeAt(k - 1) === 99 /* c */ || text.charCodeAt(k - 1) === 104) /* h */) return true;
+  }
+  return false;
+}
+
 /** Where the command starts: after a prompt (`$ `; in `console` blocks only prompt lines are commands, -1 for others). */
 function promptEnd(text: string, kind: 'code' | 'shell', from: number, to: number, console: boolean): number {
   if (console) {
@@ -86,7 +112,7 @@ function word(s: ShellLine, i: number, j: number): number {
   const { b, kind, text } = s;
   // Only words at a command start need their text: `cd`, `sudo`, `X=1`; and flags (`-o`).
   const flag = text.charCodeAt(i) === 45; /* - */
-  const bare: string = s.commandStart || s.interpreting || flag ? unquoteEnds(text.slice(i, j)) : '';
+  const bare: string = s.commandStart || (s.interpreting && !flag) || (flag && mayBeOutputFlag(text, i)) ? unquoteEnds(text.slice(i, j)) : '';
   const output = flag && isOutputFlag(bare);
   // After `cd elsewhere` relative paths name files there, not in the skill.
   if (s.commandStart && (bare === 'cd' || bare === 'pushd') && kind === 'shell') b.cwdChanged = true;
@@ -96,7 +122,7 @@ function word(s: ShellLine, i: number, j: number): number {
   s.writesNext = output && !bare.includes('=');
   s.linkDestination = false;
   const before = b.out.length;
-  if (!b.cwdChanged || startsWithVariable(b, isQuote(text.charCodeAt(i)) ? i + 1 : i, j)) codeToken(b, kind, i, j, s.commandStart);
+  if (hasPathChar(text, i, j) && (!b.cwdChanged || startsWithVariable(b, isQuote(text.charCodeAt(i)) ? i + 1 : i, j))) codeToken(b, kind, i, j, s.commandStart);
   if (s.interpreting && !flag) {
     for (let k = before; k < b.out.length; k++) b.out[k].interpreted = true;
     s.interpreting = isInterpreter(bare) || bare === 'run';
@@ -104,6 +130,14 @@ function word(s: ShellLine, i: number, j: number): number {
   if (written) keepWritten(b, before);
   s.commandStart = s.commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
   return j;
+}
+
+/** `-o…`, `--o…`, `--d…`, `--s…`: what every output flag (isOutputFlag) starts with; most flags do not. */
+function mayBeOutputFlag(text: string, i: number): boolean {
+  const c = text.charCodeAt(i + 1);
+  if (c === 111 /* o */) return true;
+  const d = text.charCodeAt(i + 2);
+  return c === 45 /* - */ && (d === 111 /* o */ || d === 100 /* d */ || d === 115) /* s */;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { LineIndex } from '../text/lineIndex';
 import { allowedToolPaths, variablePaths } from './extract/agentVariables';
 import { introducesTemplate } from './certainty';
 import { type LineState, type PendingUsage, linkTarget, scanLine } from './extract/inline';
-import { type Builder, LIST_ITEM, NOT_YET, Reference, SHELL_LANGUAGES, type SkillReference, mayStartListItem, normalizeLabel } from './extract/model';
+import { type Builder, NOT_YET, Reference, SHELL_LANGUAGES, type SkillReference, listItemLength, mayStartListItem, normalizeLabel } from './extract/model';
 import { shellWords } from './extract/shellWords';
 
 export { isUrl, KNOWN_FOLDERS, normalizeLabel, SHELL_LANGUAGES, type ReferenceKind, type SkillReference } from './extract/model';
@@ -57,7 +57,7 @@ interface BlockPass {
   first: number;
   definitions: Map<string, Reference>;
   usages: PendingUsage[];
-  fence: { char: string; len: number; shell: boolean; console: boolean; indent: number } | undefined;
+  fence: { char: string; code: number; len: number; shell: boolean; console: boolean; indent: number } | undefined;
   state: LineState;
   /** the content column of the list item the lines belong to (CommonMark 5.2): code inside it is indented past it */
   listIndent: number | undefined;
@@ -130,8 +130,9 @@ function blockLine(p: BlockPass, line: number): void {
   }
   const lead = text.charCodeAt(k);
   if (p.fence) return fencedLine(p, from, to, k, col, lead);
-  const item = !state.inComment && col <= (p.listIndent ?? 0) + 3 && mayStartListItem(lead) ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
-  if (item) p.listIndent = col + item[0].length;
+  const marker = !state.inComment && col <= (p.listIndent ?? 0) + 3 && mayStartListItem(lead) ? listItemLength(text, k, Math.min(to, k + 16)) : -1;
+  const item = marker !== -1;
+  if (item) p.listIndent = col + marker;
   else if (p.listIndent !== undefined && p.prevBlank && col < p.listIndent) p.listIndent = undefined;
   const container = item ? 0 : p.listIndent ?? 0;
   // Four columns past the container after a blank line: an indented code block, not Markdown.
@@ -145,7 +146,7 @@ function blockLine(p: BlockPass, line: number): void {
   // Fences start with ` or ~ (up to three columns past the container), definitions with [.
   const maybeFence = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= container + 3;
   if (!state.inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3)) && fenceOrDefinition(p, line, from, to, k, maybeFence, container)) return;
-  paragraphLine(p, line, from, to, k, lead, !!item);
+  paragraphLine(p, line, from, to, k, lead, item);
 }
 
 /** Indentation in columns (a tab to the next multiple of 4) and the first other character. */
@@ -161,10 +162,18 @@ function indentation(text: string, from: number, to: number): { k: number; col: 
   return { k, col };
 }
 
+/**
+ * Three of `c` at `k`, which every fence's opening or closing run starts with: most lines
+ * that start with a backtick start inline code, and need no slice and no regex.
+ */
+function isFenceRun(text: string, k: number, c: number): boolean {
+  return text.charCodeAt(k + 1) === c && text.charCodeAt(k + 2) === c;
+}
+
 /** A line inside a fenced block: its closing fence, or shell words, or agent variable paths. */
 function fencedLine(p: BlockPass, from: number, to: number, k: number, col: number, lead: number): void {
   const fence = p.fence!;
-  if ((lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= fence.indent + 3 && fenceCloses(p.text.slice(k, to), fence)) {
+  if (lead === fence.code && col <= fence.indent + 3 && isFenceRun(p.text, k, lead) && fenceCloses(p.text.slice(k, to), fence)) {
     p.fence = undefined;
     p.prevBlank = false;
     return;
@@ -177,10 +186,10 @@ function fencedLine(p: BlockPass, from: number, to: number, k: number, col: numb
 /** A fence's opening line or a link reference definition; false when the line is neither. */
 function fenceOrDefinition(p: BlockPass, line: number, from: number, to: number, k: number, maybeFence: boolean, container: number): boolean {
   const { b, text, state } = p;
-  const open = maybeFence ? fenceOpen(text.slice(k, to)) : undefined;
+  const open = maybeFence && isFenceRun(text, k, text.charCodeAt(k)) ? fenceOpen(text.slice(k, to)) : undefined;
   if (open) {
     const lang = open.info.toLowerCase();
-    p.fence = { char: open.char, len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
+    p.fence = { char: open.char, code: open.char.charCodeAt(0), len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
     b.cwdChanged = false;
     state.brackets.length = 0;
     return true;

@@ -101,7 +101,7 @@ export const RUNNABLE = /(?:^|\/)[^/.]+$|\.(?:sh|bash|zsh|ksh|fish|py|pyw|js|mjs
  * and `./deploy` do; `./guide.md` at the start of a list item's code is a mention.
  */
 export function runnable(path: string): boolean {
-  return RUNNABLE.test(path.replace(/\/+$/, ''));
+  return RUNNABLE.test(path.charCodeAt(path.length - 1) === 47 /* / */ ? path.replace(/\/+$/, '') : path);
 }
 
 /** `KNOWN.has(text.slice(from, to).toLowerCase())`, comparing ASCII in place. */

@@ -90,7 +90,9 @@ if (check) {
     console.log(`${files.length} files, ${refs} references; vs ${other.tree}: ${diffs} files differ`);
   }
 } else {
+  // Wall time, and the process's CPU time (less disturbed by other processes on a busy machine).
   const times = builds.map(() => []);
+  const cpu = builds.map(() => []);
   let sink = 0;
   for (let r = 0; r < rounds + 1; r++) {
     const order = r % 2 ? [...builds.keys()].reverse() : [...builds.keys()];
@@ -101,14 +103,21 @@ if (check) {
       // parsing is not collected in the timed part.
       globalThis.gc?.();
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       for (let i = 0; i < docs.length; i++) sink += builds[k].extractReferences(docs[i], files[i].skillDir).length;
-      if (r > 0) times[k].push(performance.now() - t0); // round 0 warms the JIT
+      const c = process.cpuUsage(c0);
+      // Round 0 warms the JIT.
+      if (r > 0) {
+        times[k].push(performance.now() - t0);
+        cpu[k].push((c.user + c.system) / 1000);
+      }
     }
   }
   const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
   const min = (a) => Math.min(...a);
-  const base = median(times[0]);
   console.log(`${files.length} .md files, ${(files.reduce((n, f) => n + f.text.length, 0) / 1e6).toFixed(1)} M UTF-16 units, ${rounds} alternating rounds after a warm-up`);
-  builds.forEach((b, k) => console.log(`${k ? b.tree : 'this tree'}: median ${median(times[k]).toFixed(1)} ms (x${(median(times[k]) / base).toFixed(2)}), min ${min(times[k]).toFixed(1)} ms (x${(min(times[k]) / min(times[0])).toFixed(2)}) [${times[k].map((t) => t.toFixed(0)).join(' ')}]`));
+  const line = (t, t0) => `median ${median(t).toFixed(1)} ms (x${(median(t) / median(t0)).toFixed(2)}), min ${min(t).toFixed(1)} ms (x${(min(t) / min(t0)).toFixed(2)})`;
+  builds.forEach((b, k) => console.log(`${k ? b.tree : 'this tree'}: wall ${line(times[k], times[0])}; CPU ${line(cpu[k], cpu[0])}`));
+  if (process.env.BENCH_ROUNDS) builds.forEach((b, k) => console.log(`${k ? b.tree : 'this tree'} wall: ${times[k].map((t) => t.toFixed(0)).join(' ')}; CPU: ${cpu[k].map((t) => t.toFixed(0)).join(' ')}`));
   if (sink < 0) console.log(sink);
 }

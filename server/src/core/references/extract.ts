@@ -7,7 +7,7 @@ import { fenceCloses, fenceOpen } from '../markdown/fence';
 import type { LineIndex } from '../text/lineIndex';
 import { allowedToolPaths, variablePaths } from './extract/agentVariables';
 import { introducesTemplate } from './certainty';
-import { type LineState, type PendingUsage, linkTarget, scanLine } from './extract/inline';
+import { type LineState, type PendingUsage, clearBrackets, linkTarget, scanLine } from './extract/inline';
 import { type Builder, NOT_YET, Reference, SHELL_LANGUAGES, type SkillReference, listItemLength, mayStartListItem, normalizeLabel } from './extract/model';
 import { shellWords } from './extract/shellWords';
 
@@ -125,7 +125,7 @@ function blockLine(p: BlockPass, line: number): void {
     p.prevBlank = true;
     // A blank line ends a block quote (and a quoted template with it).
     p.prevQuote = p.templateQuote = false;
-    state.brackets.length = 0;
+    clearBrackets(state);
     return;
   }
   const lead = text.charCodeAt(k);
@@ -138,7 +138,7 @@ function blockLine(p: BlockPass, line: number): void {
   // Four columns past the container after a blank line: an indented code block, not Markdown.
   if (!state.inComment && !item && col >= container + 4 && (p.prevBlank || p.inIndentedCode)) {
     p.inIndentedCode = true;
-    state.brackets.length = 0;
+    clearBrackets(state);
     p.prevBlank = false;
     return;
   }
@@ -191,11 +191,12 @@ function fenceOrDefinition(p: BlockPass, line: number, from: number, to: number,
     const lang = open.info.toLowerCase();
     p.fence = { char: open.char, code: open.char.charCodeAt(0), len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
     b.cwdChanged = false;
-    state.brackets.length = 0;
+    clearBrackets(state);
     return true;
   }
-  const lineText = text.slice(from, to);
-  const def = text.charCodeAt(k) === 91 ? DEFINITION.exec(lineText) : null;
+  // Most lines that start with `[` start a link: without `]:` there is no definition to parse.
+  const lineText = text.charCodeAt(k) === 91 && hasLabelEnd(text, k, to) ? text.slice(from, to) : '';
+  const def = lineText ? DEFINITION.exec(lineText) : null;
   // `[^1]: text` is a footnote, `[Note]: read this` text: neither is a definition.
   if (!def || def[1][0] === '^' || !DEFINITION_TAIL.test(lineText.slice(def[0].length)) || continuesParagraph(p, line)) return false;
   const value = def[2] ?? def[3];
@@ -204,8 +205,14 @@ function fenceOrDefinition(p: BlockPass, line: number, from: number, to: number,
   const before = b.out.length;
   linkTarget(b, 'definition', valueStart, valueStart + value.length, label);
   if (b.out.length > before && !p.definitions.has(label)) p.definitions.set(label, b.out[b.out.length - 1]);
-  state.brackets.length = 0;
+  clearBrackets(state);
   return true;
+}
+
+/** Whether `]:` is in `k`–`to`: every DEFINITION has it. */
+function hasLabelEnd(text: string, k: number, to: number): boolean {
+  for (let i = k + 1; i + 1 < to; i++) if (text.charCodeAt(i) === 93 /* ] */ && text.charCodeAt(i + 1) === 58 /* : */) return true;
+  return false;
 }
 
 /** Whether `line` would continue the paragraph of the line before it. */
@@ -226,12 +233,12 @@ function paragraphLine(p: BlockPass, line: number, from: number, to: number, k: 
   const quote = lead === 62; /* > */
   if (quote && !p.prevQuote) p.templateQuote = introducesTemplate(previousText(text, p.lines, line, p.first));
   else if (!quote) p.templateQuote = false;
-  if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== p.prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) state.brackets.length = 0;
+  if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== p.prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) clearBrackets(state);
   p.prevQuote = quote;
   b.noProse = heading;
   const before = b.out.length;
   scanLine(b, from, to, p.usages, state);
   // A quoted template ("Use this format:" then `> ![chart](chart.png)`) shows what to write elsewhere.
   if (p.templateQuote) for (let j = before; j < b.out.length; j++) b.out[j].tentative = true;
-  if (heading) state.brackets.length = 0;
+  if (heading) clearBrackets(state);
 }

@@ -151,6 +151,14 @@ export interface LineState {
   nextCommentEnd: number;
 }
 
+/**
+ * Forgets the open brackets: a block or a link ended. Most lines have none, and setting
+ * an array's length is a call into the runtime even when it is 0 already.
+ */
+export function clearBrackets(state: LineState): void {
+  if (state.brackets.length) state.brackets.length = 0;
+}
+
 /** Lines an HTML tag may go on over (`<img\n  src="…"\n  alt="…">`). */
 export const MAX_TAG_LINES = 16;
 
@@ -423,7 +431,7 @@ function closeBracket(s: LineScan, i: number): number {
     dropProseAfter(b, open);
     linkTarget(b, kind, d.start, d.end);
     // A link contains no link, but may contain an image: `[![logo](x.png)](y.md)`.
-    if (kind === 'link') stack.length = 0;
+    if (kind === 'link') clearBrackets(s.state);
     return d.close + 1;
   }
   if (next === '[') {
@@ -433,7 +441,7 @@ function closeBracket(s: LineScan, i: number): number {
     const inner = text.slice(i + 2, close);
     const full = !!inner.trim();
     usages.push({ label: normalizeLabel(full ? inner : text.slice(open + 1, i)), start: full ? i + 2 : open + 1, end: full ? close : i });
-    stack.length = 0;
+    clearBrackets(s.state);
     return close + 1;
   }
   if (next !== ':' && i > open + 1 && i - open - 1 <= MAX_LABEL) usages.push({ label: normalizeLabel(text.slice(open + 1, i)), start: open + 1, end: i });

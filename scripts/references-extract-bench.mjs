@@ -116,7 +116,10 @@ if (check) {
   const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
   const min = (a) => Math.min(...a);
   console.log(`${files.length} .md files, ${(files.reduce((n, f) => n + f.text.length, 0) / 1e6).toFixed(1)} M UTF-16 units, ${rounds} alternating rounds after a warm-up`);
-  const line = (t, t0) => `median ${median(t).toFixed(1)} ms (x${(median(t) / median(t0)).toFixed(2)}), min ${min(t).toFixed(1)} ms (x${(min(t) / min(t0)).toFixed(2)})`;
+  // The ratio to this tree's time in the same round, whose neighbour it ran next to: the
+  // median of those ratios moves least with the load of other processes.
+  const paired = (t, t0) => median(t.map((x, r) => x / t0[r]));
+  const line = (t, t0) => `median ${median(t).toFixed(1)} ms (x${(median(t) / median(t0)).toFixed(2)}), min ${min(t).toFixed(1)} ms (x${(min(t) / min(t0)).toFixed(2)}), paired x${paired(t, t0).toFixed(2)}`;
   builds.forEach((b, k) => console.log(`${k ? b.tree : 'this tree'}: wall ${line(times[k], times[0])}; CPU ${line(cpu[k], cpu[0])}`));
   if (process.env.BENCH_ROUNDS) builds.forEach((b, k) => console.log(`${k ? b.tree : 'this tree'} wall: ${times[k].map((t) => t.toFixed(0)).join(' ')}; CPU: ${cpu[k].map((t) => t.toFixed(0)).join(' ')}`));
   if (sink < 0) console.log(sink);

@@ -90,7 +90,7 @@ const extracted = new WeakMap<SkillDocument, Map<string | undefined, SkillRefere
 
 function extractNow(doc: SkillDocument, skillDir?: string): SkillReference[] {
   // Every field set from the start: one object shape, so the extractors' property reads stay monomorphic.
-  const b: Builder = { doc, out: [], cwdChanged: false, nextMark: NOT_YET, nextFileMark: NOT_YET, noProse: false, skillDir, names: undefined, projectPrefix: undefined, lineScan: undefined };
+  const b: Builder = { doc, out: [], cwdChanged: false, nextMark: NOT_YET, nextFileMark: NOT_YET, noProse: false, skillDir, names: undefined, projectPrefix: undefined, lineScan: undefined, shellLine: undefined };
   allowedToolPaths(b);
   const bodyStart = likelyBodyStart(doc);
   const p: BlockPass = {

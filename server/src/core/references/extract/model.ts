@@ -181,6 +181,8 @@ export interface Builder {
   projectPrefix?: string;
   /** the inline scan's state, reused line after line (inline.ts) */
   lineScan?: object;
+  /** the same for shell words (shellWords.ts) */
+  shellLine?: object;
 }
 
 /**

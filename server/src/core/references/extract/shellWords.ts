@@ -46,7 +46,11 @@ export function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to:
   if (!mayMatter(text, from, to, kind === 'shell' && !b.cwdChanged)) return;
   let i = promptEnd(text, kind, from, to, console);
   if (i === -1) return;
-  const s: ShellLine = { b, kind, text, commandStart: true, writesNext: false, creating: false, linkDestination: false, interpreting: false };
+  // One scan object per document, reset per line (as scanLine's).
+  const s = (b.shellLine ??= { b, kind, text, commandStart: true, writesNext: false, creating: false, linkDestination: false, interpreting: false }) as ShellLine;
+  s.kind = kind;
+  s.commandStart = true;
+  s.writesNext = s.creating = s.linkDestination = s.interpreting = false;
   while (i < to) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9) i++;
@@ -114,9 +118,10 @@ function word(s: ShellLine, i: number, j: number): number {
   const flag = text.charCodeAt(i) === 45; /* - */
   const bare: string = s.commandStart || (s.interpreting && !flag) || (flag && mayBeOutputFlag(text, i)) ? unquoteEnds(text.slice(i, j)) : '';
   const output = flag && isOutputFlag(bare);
+  const role = s.commandStart ? commandRole(bare) : 0;
   // After `cd elsewhere` relative paths name files there, not in the skill.
-  if (s.commandStart && (bare === 'cd' || bare === 'pushd') && kind === 'shell') b.cwdChanged = true;
-  if (s.commandStart && CREATING_COMMANDS.has(bare)) s.creating = true;
+  if (role & CHANGES_FOLDER && kind === 'shell') b.cwdChanged = true;
+  if (role & CREATES) s.creating = true;
   // `--output=out/x.png` is written; `-o out/x.png` writes the next word.
   const written = s.writesNext || (s.creating && !s.commandStart) || s.linkDestination || (output && bare.includes('='));
   s.writesNext = output && !bare.includes('=');
@@ -128,7 +133,7 @@ function word(s: ShellLine, i: number, j: number): number {
     s.interpreting = isInterpreter(bare) || bare === 'run';
   } else if (s.commandStart && isInterpreter(bare)) s.interpreting = true;
   if (written) keepWritten(b, before);
-  s.commandStart = s.commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
+  s.commandStart = s.commandStart && ((role & PREFIX) !== 0 || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
   return j;
 }
 
@@ -157,6 +162,23 @@ function keepWritten(b: Builder, before: number): void {
 
 /** Commands whose arguments are files or folders they create (or write). */
 export const CREATING_COMMANDS = new Set(['mkdir', 'touch', 'tee']);
+
+const CHANGES_FOLDER = 1;
+const CREATES = 2;
+const PREFIX = 4;
+
+/** What the words above do at a command's start, in one look-up (a word at a command start needed three). */
+const COMMAND_ROLES = new Map<string, number>([
+  ['cd', CHANGES_FOLDER],
+  ['pushd', CHANGES_FOLDER],
+  ...[...CREATING_COMMANDS].map((w): [string, number] => [w, CREATES]),
+  ...[...COMMAND_PREFIXES].map((w): [string, number] => [w, PREFIX]),
+]);
+
+/** CHANGES_FOLDER, CREATES or PREFIX for the word at a command's start; 0: none of them. */
+function commandRole(word: string): number {
+  return COMMAND_ROLES.get(word) ?? 0;
+}
 
 /** End of the shell word at `i`: quotes keep spaces and operators inside it. */
 export function wordEnd(text: string, i: number, to: number): number {

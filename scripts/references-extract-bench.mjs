@@ -2,7 +2,7 @@
 // against other trees of the project (an older build, the commit before a change), on
 // every .md file of the given folders: alternating rounds, medians. With --check, it
 // compares instead the references each tree extracts, field by field, file by file.
-//   node --expose-gc scripts/references-extract-bench.mjs [--check] [--tsx] [--rounds N] --vs <tree> [--vs <tree>] <dir>...
+//   node --expose-gc scripts/references-extract-bench.mjs [--check] [--tsx] [--drop] [--rounds N] --vs <tree> [--vs <tree>] <dir>...
 // <tree>: a checkout of the project, e.g. a `git worktree add --detach`. Each tree's parser
 // and extractor are bundled with esbuild as the CLI and the server are (under tsx every
 // call across modules goes through an export getter, which would favour one big file);
@@ -20,15 +20,17 @@ const dirs = [];
 let check = false;
 let rounds = 5;
 let tsx = false;
+let drop = false;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--check') check = true;
   else if (args[i] === '--rounds') rounds = Number(args[++i]);
   else if (args[i] === '--tsx') tsx = true;
+  else if (args[i] === '--drop') drop = true;
   else if (args[i] === '--vs') trees.push(resolve(args[++i]));
   else dirs.push(args[i]);
 }
 if (!dirs.length || trees.length < 2) {
-  console.error('usage: references-extract-bench.mjs [--check] [--tsx] [--rounds N] --vs <tree> <dir>...');
+  console.error('usage: references-extract-bench.mjs [--check] [--tsx] [--drop] [--rounds N] --vs <tree> <dir>...');
   process.exit(2);
 }
 
@@ -104,8 +106,18 @@ if (check) {
       globalThis.gc?.();
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      for (let i = 0; i < docs.length; i++) sink += builds[k].extractReferences(docs[i], files[i].skillDir).length;
+      // The round keeps every result, as a check keeps a document's references while it
+      // checks the skill: the current extractor keeps them anyway (cached per document),
+      // and a build whose results die at once would be spared their garbage collection.
+      // (--drop lets them die: the documents of the round still hold the current build's.)
+      const kept = new Array(drop ? 0 : docs.length);
+      for (let i = 0; i < docs.length; i++) {
+        const refs = builds[k].extractReferences(docs[i], files[i].skillDir);
+        if (drop) sink += refs.length;
+        else kept[i] = refs;
+      }
       const c = process.cpuUsage(c0);
+      for (const refs of kept) sink += refs.length;
       // Round 0 warms the JIT.
       if (r > 0) {
         times[k].push(performance.now() - t0);

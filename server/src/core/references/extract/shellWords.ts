@@ -107,6 +107,10 @@ function promptEnd(text: string, kind: 'code' | 'shell', from: number, to: numbe
     return CONSOLE_PROMPT.test(text) ? CONSOLE_PROMPT.lastIndex : -1;
   }
   if (kind !== 'shell') return from;
+  // Most lines start with no `$`: no regex for them.
+  let k = from;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+  if (text.charCodeAt(k) !== 36 /* $ */) return from;
   SHELL_PROMPT.lastIndex = from;
   return SHELL_PROMPT.test(text) && SHELL_PROMPT.lastIndex <= Math.min(to, from + 16) ? SHELL_PROMPT.lastIndex : from;
 }

@@ -184,7 +184,11 @@ function commandRole(word: string): number {
   return COMMAND_ROLES.get(word) ?? 0;
 }
 
-/** End of the shell word at `i`: quotes keep spaces and operators inside it. */
+/**
+ * End of the shell word at `i`: quotes keep spaces and operators inside it. (Character
+ * tests written out: a call per character into model.ts costs an export getter each
+ * under tsx, which the tests run.)
+ */
 export function wordEnd(text: string, i: number, to: number): number {
   let j = i;
   let quote = 0;
@@ -192,7 +196,7 @@ export function wordEnd(text: string, i: number, to: number): number {
     const d = text.charCodeAt(j);
     if (quote) {
       if (d === quote) quote = 0;
-    } else if (isQuote(d)) {
+    } else if (d === 34 /* " */ || d === 39 /* ' */) {
       quote = d;
     } else if (d === 32 || d === 9 || d === 59 /* ; */ || d === 124 /* | */ || d === 38 /* & */ || d === 60 /* < */ || d === 62 /* > */) break;
     else if (d === 40 /* ( */ || d === 41 /* ) */) {

@@ -7,8 +7,8 @@ import { fenceCloses, fenceOpen } from '../markdown/fence';
 import type { LineIndex } from '../text/lineIndex';
 import { allowedToolPaths, variablePaths } from './extract/agentVariables';
 import { introducesTemplate } from './certainty';
-import { type LineState, type PendingUsage, linkTarget, scanLine } from './extract/inline';
-import { type Builder, LIST_ITEM, NOT_YET, Reference, SHELL_LANGUAGES, type SkillReference, mayStartListItem, normalizeLabel } from './extract/model';
+import { type LineState, type PendingUsage, clearBrackets, linkTarget, scanLine } from './extract/inline';
+import { type Builder, NOT_YET, Reference, SHELL_LANGUAGES, type SkillReference, listItemLength, mayStartListItem, normalizeLabel } from './extract/model';
 import { shellWords } from './extract/shellWords';
 
 export { isUrl, KNOWN_FOLDERS, normalizeLabel, SHELL_LANGUAGES, type ReferenceKind, type SkillReference } from './extract/model';
@@ -57,7 +57,7 @@ interface BlockPass {
   first: number;
   definitions: Map<string, Reference>;
   usages: PendingUsage[];
-  fence: { char: string; len: number; shell: boolean; console: boolean; indent: number } | undefined;
+  fence: { char: string; code: number; len: number; shell: boolean; console: boolean; indent: number } | undefined;
   state: LineState;
   /** the content column of the list item the lines belong to (CommonMark 5.2): code inside it is indented past it */
   listIndent: number | undefined;
@@ -89,7 +89,8 @@ export function extractReferences(doc: SkillDocument, skillDir?: string): SkillR
 const extracted = new WeakMap<SkillDocument, Map<string | undefined, SkillReference[]>>();
 
 function extractNow(doc: SkillDocument, skillDir?: string): SkillReference[] {
-  const b: Builder = { doc, out: [], nextMark: NOT_YET, skillDir };
+  // Every field set from the start: one object shape, so the extractors' property reads stay monomorphic.
+  const b: Builder = { doc, out: [], cwdChanged: false, nextMark: NOT_YET, nextFileMark: NOT_YET, noProse: false, skillDir, names: undefined, projectPrefix: undefined, lineScan: undefined, shellLine: undefined };
   allowedToolPaths(b);
   const bodyStart = likelyBodyStart(doc);
   const p: BlockPass = {
@@ -124,19 +125,20 @@ function blockLine(p: BlockPass, line: number): void {
     p.prevBlank = true;
     // A blank line ends a block quote (and a quoted template with it).
     p.prevQuote = p.templateQuote = false;
-    state.brackets.length = 0;
+    clearBrackets(state);
     return;
   }
   const lead = text.charCodeAt(k);
   if (p.fence) return fencedLine(p, from, to, k, col, lead);
-  const item = !state.inComment && col <= (p.listIndent ?? 0) + 3 && mayStartListItem(lead) ? LIST_ITEM.exec(text.slice(k, Math.min(to, k + 16))) : null;
-  if (item) p.listIndent = col + item[0].length;
+  const marker = !state.inComment && col <= (p.listIndent ?? 0) + 3 && mayStartListItem(lead) ? listItemLength(text, k, Math.min(to, k + 16)) : -1;
+  const item = marker !== -1;
+  if (item) p.listIndent = col + marker;
   else if (p.listIndent !== undefined && p.prevBlank && col < p.listIndent) p.listIndent = undefined;
   const container = item ? 0 : p.listIndent ?? 0;
   // Four columns past the container after a blank line: an indented code block, not Markdown.
   if (!state.inComment && !item && col >= container + 4 && (p.prevBlank || p.inIndentedCode)) {
     p.inIndentedCode = true;
-    state.brackets.length = 0;
+    clearBrackets(state);
     p.prevBlank = false;
     return;
   }
@@ -144,7 +146,7 @@ function blockLine(p: BlockPass, line: number): void {
   // Fences start with ` or ~ (up to three columns past the container), definitions with [.
   const maybeFence = (lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= container + 3;
   if (!state.inComment && (maybeFence || (lead === 91 /* [ */ && col <= 3)) && fenceOrDefinition(p, line, from, to, k, maybeFence, container)) return;
-  paragraphLine(p, line, from, to, k, lead, !!item);
+  paragraphLine(p, line, from, to, k, lead, item);
 }
 
 /** Indentation in columns (a tab to the next multiple of 4) and the first other character. */
@@ -160,10 +162,18 @@ function indentation(text: string, from: number, to: number): { k: number; col: 
   return { k, col };
 }
 
+/**
+ * Three of `c` at `k`, which every fence's opening or closing run starts with: most lines
+ * that start with a backtick start inline code, and need no slice and no regex.
+ */
+function isFenceRun(text: string, k: number, c: number): boolean {
+  return text.charCodeAt(k + 1) === c && text.charCodeAt(k + 2) === c;
+}
+
 /** A line inside a fenced block: its closing fence, or shell words, or agent variable paths. */
 function fencedLine(p: BlockPass, from: number, to: number, k: number, col: number, lead: number): void {
   const fence = p.fence!;
-  if ((lead === 96 /* ` */ || lead === 126) /* ~ */ && col <= fence.indent + 3 && fenceCloses(p.text.slice(k, to), fence)) {
+  if (lead === fence.code && col <= fence.indent + 3 && isFenceRun(p.text, k, lead) && fenceCloses(p.text.slice(k, to), fence)) {
     p.fence = undefined;
     p.prevBlank = false;
     return;
@@ -176,16 +186,17 @@ function fencedLine(p: BlockPass, from: number, to: number, k: number, col: numb
 /** A fence's opening line or a link reference definition; false when the line is neither. */
 function fenceOrDefinition(p: BlockPass, line: number, from: number, to: number, k: number, maybeFence: boolean, container: number): boolean {
   const { b, text, state } = p;
-  const open = maybeFence ? fenceOpen(text.slice(k, to)) : undefined;
+  const open = maybeFence && isFenceRun(text, k, text.charCodeAt(k)) ? fenceOpen(text.slice(k, to)) : undefined;
   if (open) {
     const lang = open.info.toLowerCase();
-    p.fence = { char: open.char, len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
+    p.fence = { char: open.char, code: open.char.charCodeAt(0), len: open.len, shell: SHELL_LANGUAGES.has(lang), console: lang === 'console' || lang === 'shellsession' || lang === 'shell-session', indent: container };
     b.cwdChanged = false;
-    state.brackets.length = 0;
+    clearBrackets(state);
     return true;
   }
-  const lineText = text.slice(from, to);
-  const def = text.charCodeAt(k) === 91 ? DEFINITION.exec(lineText) : null;
+  // Most lines that start with `[` start a link: without `]:` there is no definition to parse.
+  const lineText = text.charCodeAt(k) === 91 && hasLabelEnd(text, k, to) ? text.slice(from, to) : '';
+  const def = lineText ? DEFINITION.exec(lineText) : null;
   // `[^1]: text` is a footnote, `[Note]: read this` text: neither is a definition.
   if (!def || def[1][0] === '^' || !DEFINITION_TAIL.test(lineText.slice(def[0].length)) || continuesParagraph(p, line)) return false;
   const value = def[2] ?? def[3];
@@ -194,8 +205,14 @@ function fenceOrDefinition(p: BlockPass, line: number, from: number, to: number,
   const before = b.out.length;
   linkTarget(b, 'definition', valueStart, valueStart + value.length, label);
   if (b.out.length > before && !p.definitions.has(label)) p.definitions.set(label, b.out[b.out.length - 1]);
-  state.brackets.length = 0;
+  clearBrackets(state);
   return true;
+}
+
+/** Whether `]:` is in `k`–`to`: every DEFINITION has it. */
+function hasLabelEnd(text: string, k: number, to: number): boolean {
+  for (let i = k + 1; i + 1 < to; i++) if (text.charCodeAt(i) === 93 /* ] */ && text.charCodeAt(i + 1) === 58 /* : */) return true;
+  return false;
 }
 
 /** Whether `line` would continue the paragraph of the line before it. */
@@ -216,12 +233,12 @@ function paragraphLine(p: BlockPass, line: number, from: number, to: number, k: 
   const quote = lead === 62; /* > */
   if (quote && !p.prevQuote) p.templateQuote = introducesTemplate(previousText(text, p.lines, line, p.first));
   else if (!quote) p.templateQuote = false;
-  if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== p.prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) state.brackets.length = 0;
+  if (item || heading || (state.brackets.length && (lead === 124 /* | */ || quote !== p.prevQuote || NOT_PARAGRAPH.test(text.slice(from, to))))) clearBrackets(state);
   p.prevQuote = quote;
   b.noProse = heading;
   const before = b.out.length;
   scanLine(b, from, to, p.usages, state);
   // A quoted template ("Use this format:" then `> ![chart](chart.png)`) shows what to write elsewhere.
   if (p.templateQuote) for (let j = before; j < b.out.length; j++) b.out[j].tentative = true;
-  if (heading) state.brackets.length = 0;
+  if (heading) clearBrackets(state);
 }

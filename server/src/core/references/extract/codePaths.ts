@@ -101,7 +101,7 @@ export const RUNNABLE = /(?:^|\/)[^/.]+$|\.(?:sh|bash|zsh|ksh|fish|py|pyw|js|mjs
  * and `./deploy` do; `./guide.md` at the start of a list item's code is a mention.
  */
 export function runnable(path: string): boolean {
-  return RUNNABLE.test(path.replace(/\/+$/, ''));
+  return RUNNABLE.test(path.charCodeAt(path.length - 1) === 47 /* / */ ? path.replace(/\/+$/, '') : path);
 }
 
 /** `KNOWN.has(text.slice(from, to).toLowerCase())`, comparing ASCII in place. */
@@ -130,7 +130,8 @@ export function pathWordSlash(text: string, start: number, end: number): number 
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c >= 128) return PATH_WORD.test(text.slice(start, end)) ? indexIn(text, 47 /* / */, start, end) : NOT_A_PATH_WORD;
-    if (isDigit(c) || isAsciiLetter(c) || c === 95 /* _ */ || c === 46 /* . */) continue;
+    // A digit, a letter (`| 32` lowercases it), `_` or `.` (written out: see wordEnd).
+    if ((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 /* _ */ || c === 46 /* . */) continue;
     if (i > start && (c === 43 /* + */ || c === 45 /* - */)) continue;
     if (i > start && c === 47 /* / */) {
       if (slash === -1) slash = i;

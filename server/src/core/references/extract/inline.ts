@@ -112,12 +112,20 @@ export const EXAMPLE = /\b(?:e\.g\.|(?:for example|for instance|such as)\b)|\bex
 /** Hypotheticals (`A \`scripts/rotate.py\` script would be helpful`): every path of the line is one. */
 export const HYPOTHETICAL = /\b(?:would|could) be\b/i;
 
+/** What every match of EXAMPLE or HYPOTHETICAL holds. */
+const MAY_HAVE_EXAMPLE = /\b(?:e\.g\.|for example|for instance|such as|example|(?:would|could) be)/i;
+
 /**
  * Where a line's examples start: its start when it is hypothetical, the first example
  * word, or Infinity. Only the line's prose counts (`examples/demo.py` in code is no such word).
  */
 export function exampleStart(text: string, from: number, to: number): number {
-  const prose = text.slice(from, to).replace(/`+[^`]*`+/g, (m) => ' '.repeat(m.length));
+  const line = text.slice(from, to);
+  // Blanking the code spans only removes matches (the spans' ends are backticks,
+  // which are no word characters, and a blank run is longer than the one blank the
+  // words hold): most lines fail the test before the blanking, and need none.
+  if (!MAY_HAVE_EXAMPLE.test(line)) return Infinity;
+  const prose = line.replace(/`+[^`]*`+/g, (m) => ' '.repeat(m.length));
   if (HYPOTHETICAL.test(prose)) return from;
   const m = EXAMPLE.exec(prose);
   return m ? from + m.index : Infinity;
@@ -141,6 +149,14 @@ export interface LineState {
   nextGt: number;
   /** the same for `-->` (commentEndFrom) */
   nextCommentEnd: number;
+}
+
+/**
+ * Forgets the open brackets: a block or a link ended. Most lines have none, and setting
+ * an array's length is a call into the runtime even when it is 0 already.
+ */
+export function clearBrackets(state: LineState): void {
+  if (state.brackets.length) state.brackets.length = 0;
 }
 
 /** Lines an HTML tag may go on over (`<img\n  src="…"\n  alt="…">`). */
@@ -415,7 +431,7 @@ function closeBracket(s: LineScan, i: number): number {
     dropProseAfter(b, open);
     linkTarget(b, kind, d.start, d.end);
     // A link contains no link, but may contain an image: `[![logo](x.png)](y.md)`.
-    if (kind === 'link') stack.length = 0;
+    if (kind === 'link') clearBrackets(s.state);
     return d.close + 1;
   }
   if (next === '[') {
@@ -425,7 +441,7 @@ function closeBracket(s: LineScan, i: number): number {
     const inner = text.slice(i + 2, close);
     const full = !!inner.trim();
     usages.push({ label: normalizeLabel(full ? inner : text.slice(open + 1, i)), start: full ? i + 2 : open + 1, end: full ? close : i });
-    stack.length = 0;
+    clearBrackets(s.state);
     return close + 1;
   }
   if (next !== ':' && i > open + 1 && i - open - 1 <= MAX_LABEL) usages.push({ label: normalizeLabel(text.slice(open + 1, i)), start: open + 1, end: i });

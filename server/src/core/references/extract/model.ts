@@ -94,6 +94,29 @@ export const VARIABLE_ANYWHERE = /(?:\{\{\s*\.BaseDirectory\s*\}\}|\$\{CLAUDE_SK
 /** A list item's marker and the spaces after it (at most four count; more start code). */
 export const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?: {1,4}(?! )|[ \t]*$)/;
 
+/**
+ * The length of LIST_ITEM's match on `text.slice(k, end)`, -1 when none, read in place:
+ * every line that starts with `-`, `*`, `+` or a digit is tested, and the slice and the
+ * match array were a fifth of what the block pass allocated.
+ */
+export function listItemLength(text: string, k: number, end: number): number {
+  let m = k + 1;
+  if (isDigit(text.charCodeAt(k))) {
+    // `\d{1,9}[.)]`: nine digits at most, then `.` or `)`.
+    while (m < end && m - k < 9 && isDigit(text.charCodeAt(m))) m++;
+    const d = text.charCodeAt(m);
+    if (m >= end || (d !== 46 /* . */ && d !== 41) /* ) */) return -1;
+    m++;
+  } else if (!mayStartListItem(text.charCodeAt(k)) || k >= end) return -1;
+  // ` {1,4}(?! )`: one to four blanks, then no blank.
+  let n = 0;
+  while (m + n < end && text.charCodeAt(m + n) === 32) n++;
+  if (n >= 1 && n <= 4) return m + n - k;
+  // `[ \t]*$`: nothing else up to the end.
+  while (m < end && (text.charCodeAt(m) === 32 || text.charCodeAt(m) === 9)) m++;
+  return m === end ? end - k : -1;
+}
+
 /** `- * +` or a digit: the only first characters of a LIST_ITEM (most lines start otherwise). */
 export function mayStartListItem(c: number): boolean {
   return c === 45 || c === 42 || c === 43 || (c >= 48 && c <= 57);
@@ -158,6 +181,8 @@ export interface Builder {
   projectPrefix?: string;
   /** the inline scan's state, reused line after line (inline.ts) */
   lineScan?: object;
+  /** the same for shell words (shellWords.ts) */
+  shellLine?: object;
 }
 
 /**

@@ -10,11 +10,13 @@ export function isProseWordChar(c: number): boolean {
 /** A name character, then `.` or `/`, then a name character (or `.`, `/`): `FORMS.md`, not a sentence's end. */
 export const PROSE_MARK = /[\w\u00c0-\uffff][./][\w./\u00c0-\uffff]/g;
 
-/** Where the first PROSE_MARK at or after `from` starts (the character before its mark); -1 if none. */
+/**
+ * Where the first PROSE_MARK at or after `from` starts (the character before its mark); -1
+ * if none. A match is three UTF-16 units, so `test` (no match array) tells where it starts.
+ */
 export function nextProseMark(text: string, from: number): number {
   PROSE_MARK.lastIndex = from;
-  const m = PROSE_MARK.exec(text);
-  return m ? m.index : -1;
+  return PROSE_MARK.test(text) ? PROSE_MARK.lastIndex - 3 : -1;
 }
 
 /**

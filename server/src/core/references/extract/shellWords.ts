@@ -43,9 +43,14 @@ interface ShellLine {
 /** Splits a shell command line into words, marking words at a command start. */
 export function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to: number, console: boolean): void {
   const text = b.doc.text;
+  if (!mayMatter(text, from, to, kind === 'shell' && !b.cwdChanged)) return;
   let i = promptEnd(text, kind, from, to, console);
   if (i === -1) return;
-  const s: ShellLine = { b, kind, text, commandStart: true, writesNext: false, creating: false, linkDestination: false, interpreting: false };
+  // One scan object per document, reset per line (as scanLine's).
+  const s = (b.shellLine ??= { b, kind, text, commandStart: true, writesNext: false, creating: false, linkDestination: false, interpreting: false }) as ShellLine;
+  s.kind = kind;
+  s.commandStart = true;
+  s.writesNext = s.creating = s.linkDestination = s.interpreting = false;
   while (i < to) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9) i++;
@@ -70,6 +75,31 @@ export function shellWords(b: Builder, kind: 'code' | 'shell', from: number, to:
   }
 }
 
+/** Whether a word of `from`–`to` holds a character a path needs: `/` or `.` (an agent variable or an installed location has a `/`). */
+export function hasPathChar(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 47 /* / */ || c === 46 /* . */) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether splitting the line into words can find a path or change what later lines
+ * mean: it has a `/` or a `.` (hasPathChar), or, in a shell block whose folder has not
+ * changed yet, a `cd` or a `pushd` (the only state a line leaves to the next ones).
+ * Most lines of most blocks (`npm install`, `git status`) have neither.
+ */
+function mayMatter(text: string, from: number, to: number, cd: boolean): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 47 /* / */ || c === 46 /* . */) return true;
+    // `cd` and `pushd`, quoted or not, hold `cd` or `hd`.
+    if (cd && c === 100 /* d */ && k > from && (text.charCodeAt(k - 1) === 99 /* c */ || text.charCodeAt(k - 1) === 104) /* h */) return true;
+  }
+  return false;
+}
+
 /** Where the command starts: after a prompt (`$ `; in `console` blocks only prompt lines are commands, -1 for others). */
 function promptEnd(text: string, kind: 'code' | 'shell', from: number, to: number, console: boolean): number {
   if (console) {
@@ -77,6 +107,10 @@ function promptEnd(text: string, kind: 'code' | 'shell', from: number, to: numbe
     return CONSOLE_PROMPT.test(text) ? CONSOLE_PROMPT.lastIndex : -1;
   }
   if (kind !== 'shell') return from;
+  // Most lines start with no `$`: no regex for them.
+  let k = from;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+  if (text.charCodeAt(k) !== 36 /* $ */) return from;
   SHELL_PROMPT.lastIndex = from;
   return SHELL_PROMPT.test(text) && SHELL_PROMPT.lastIndex <= Math.min(to, from + 16) ? SHELL_PROMPT.lastIndex : from;
 }
@@ -86,24 +120,33 @@ function word(s: ShellLine, i: number, j: number): number {
   const { b, kind, text } = s;
   // Only words at a command start need their text: `cd`, `sudo`, `X=1`; and flags (`-o`).
   const flag = text.charCodeAt(i) === 45; /* - */
-  const bare: string = s.commandStart || s.interpreting || flag ? unquoteEnds(text.slice(i, j)) : '';
+  const bare: string = s.commandStart || (s.interpreting && !flag) || (flag && mayBeOutputFlag(text, i)) ? unquoteEnds(text.slice(i, j)) : '';
   const output = flag && isOutputFlag(bare);
+  const role = s.commandStart ? commandRole(bare) : 0;
   // After `cd elsewhere` relative paths name files there, not in the skill.
-  if (s.commandStart && (bare === 'cd' || bare === 'pushd') && kind === 'shell') b.cwdChanged = true;
-  if (s.commandStart && CREATING_COMMANDS.has(bare)) s.creating = true;
+  if (role & CHANGES_FOLDER && kind === 'shell') b.cwdChanged = true;
+  if (role & CREATES) s.creating = true;
   // `--output=out/x.png` is written; `-o out/x.png` writes the next word.
   const written = s.writesNext || (s.creating && !s.commandStart) || s.linkDestination || (output && bare.includes('='));
   s.writesNext = output && !bare.includes('=');
   s.linkDestination = false;
   const before = b.out.length;
-  if (!b.cwdChanged || startsWithVariable(b, isQuote(text.charCodeAt(i)) ? i + 1 : i, j)) codeToken(b, kind, i, j, s.commandStart);
+  if (hasPathChar(text, i, j) && (!b.cwdChanged || startsWithVariable(b, isQuote(text.charCodeAt(i)) ? i + 1 : i, j))) codeToken(b, kind, i, j, s.commandStart);
   if (s.interpreting && !flag) {
     for (let k = before; k < b.out.length; k++) b.out[k].interpreted = true;
     s.interpreting = isInterpreter(bare) || bare === 'run';
   } else if (s.commandStart && isInterpreter(bare)) s.interpreting = true;
   if (written) keepWritten(b, before);
-  s.commandStart = s.commandStart && (COMMAND_PREFIXES.has(bare) || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
+  s.commandStart = s.commandStart && ((role & PREFIX) !== 0 || (bare.indexOf('=') > 0 && ASSIGNMENT.test(bare)));
   return j;
+}
+
+/** `-o…`, `--o…`, `--d…`, `--s…`: what every output flag (isOutputFlag) starts with; most flags do not. */
+function mayBeOutputFlag(text: string, i: number): boolean {
+  const c = text.charCodeAt(i + 1);
+  if (c === 111 /* o */) return true;
+  const d = text.charCodeAt(i + 2);
+  return c === 45 /* - */ && (d === 111 /* o */ || d === 100 /* d */ || d === 115) /* s */;
 }
 
 /**
@@ -124,7 +167,28 @@ function keepWritten(b: Builder, before: number): void {
 /** Commands whose arguments are files or folders they create (or write). */
 export const CREATING_COMMANDS = new Set(['mkdir', 'touch', 'tee']);
 
-/** End of the shell word at `i`: quotes keep spaces and operators inside it. */
+const CHANGES_FOLDER = 1;
+const CREATES = 2;
+const PREFIX = 4;
+
+/** What the words above do at a command's start, in one look-up (a word at a command start needed three). */
+const COMMAND_ROLES = new Map<string, number>([
+  ['cd', CHANGES_FOLDER],
+  ['pushd', CHANGES_FOLDER],
+  ...[...CREATING_COMMANDS].map((w): [string, number] => [w, CREATES]),
+  ...[...COMMAND_PREFIXES].map((w): [string, number] => [w, PREFIX]),
+]);
+
+/** CHANGES_FOLDER, CREATES or PREFIX for the word at a command's start; 0: none of them. */
+function commandRole(word: string): number {
+  return COMMAND_ROLES.get(word) ?? 0;
+}
+
+/**
+ * End of the shell word at `i`: quotes keep spaces and operators inside it. (Character
+ * tests written out: a call per character into model.ts costs an export getter each
+ * under tsx, which the tests run.)
+ */
 export function wordEnd(text: string, i: number, to: number): number {
   let j = i;
   let quote = 0;
@@ -132,7 +196,7 @@ export function wordEnd(text: string, i: number, to: number): number {
     const d = text.charCodeAt(j);
     if (quote) {
       if (d === quote) quote = 0;
-    } else if (isQuote(d)) {
+    } else if (d === 34 /* " */ || d === 39 /* ' */) {
       quote = d;
     } else if (d === 32 || d === 9 || d === 59 /* ; */ || d === 124 /* | */ || d === 38 /* & */ || d === 60 /* < */ || d === 62 /* > */) break;
     else if (d === 40 /* ( */ || d === 41 /* ) */) {

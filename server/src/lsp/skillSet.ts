@@ -129,6 +129,9 @@ export class SkillSetIndex {
    * information pointing at the others).
    */
   openChecked(doc: SkillDocument, opts: CheckOptions): SkillDiagnostic[] {
+    // A check that finishes after its document was closed: the buffer no longer counts
+    // (its summary would outlive the close, and a renamed folder's old path with it).
+    if (this.isOpen && !this.isOpen(doc.path)) return [];
     const summary = summarizeSkill(doc, opts);
     if (JSON.stringify(summary) !== JSON.stringify(this.summaries.get(doc.path))) {
       this.summaries.set(doc.path, summary);

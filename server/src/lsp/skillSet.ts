@@ -13,6 +13,11 @@ import type { SkillDocuments } from './documents';
 import { yieldToEventLoop, type WorkspaceIndex } from './workspaceIndex';
 
 const CODES = new Set(skillSetRuleInfos.map((r) => r.code));
+
+/** The keys duplicateDiagnostics groups a skill by: its name and its description in its group. */
+function keysOf(s: SkillSummary): string[] {
+  return [`n\0${s.group}\0${s.name}`, ...(s.description ? [`d\0${s.group}\0${s.description}`] : [])];
+}
 const SLICE_MS = 8;
 
 export class SkillSetIndex {
@@ -42,8 +47,8 @@ export class SkillSetIndex {
       // The check's own summary (index workers compute it); a file checked otherwise is read.
       const read = entry && !entry.summary ? await readSkillFile(this.fs, f).catch(() => undefined) : undefined;
       const summary = entry?.summary ?? (read?.doc ? summarizeSkill(read.doc, this.config.optionsFor(f)) : undefined);
-      if (summary) this.summaries.set(f, summary);
-      else this.summaries.delete(f);
+      if (summary) this.setSummary(f, summary);
+      else this.deleteSummary(f);
       if (performance.now() - slice > SLICE_MS) {
         await yieldToEventLoop();
         slice = performance.now();
@@ -94,9 +99,9 @@ export class SkillSetIndex {
    * whose share changed re-checked (their diagnostics come from their buffers).
    * `checking`: the open document being checked now, which asks for its own.
    */
-  private recompute(touched: Set<string>, checking?: string): void {
-    const next = new Map<string, SkillDiagnostic[]>();
-    for (const d of duplicateDiagnostics([...this.summaries.values()])) next.set(d.file, [...(next.get(d.file) ?? []), d]);
+  private recompute(touched: Set<string>, checking?: string, edited?: (SkillSummary | undefined)[]): void {
+    const next = edited ? this.nextAround(edited, checking) : new Map<string, SkillDiagnostic[]>();
+    if (!edited) for (const d of duplicateDiagnostics([...this.summaries.values()])) next.set(d.file, [...(next.get(d.file) ?? []), d]);
     const changed: string[] = [];
     const reopen: string[] = [];
     for (const f of new Set([...this.current.keys(), ...next.keys(), ...touched])) {
@@ -118,6 +123,55 @@ export class SkillSetIndex {
     if (reopen.length) this.onOpenChanged?.(reopen);
   }
 
+  /** Files by the name and the description they share with others (the keys duplicateDiagnostics groups by). */
+  private readonly byKey = new Map<string, Set<string>>();
+
+  private setSummary(file: string, summary: SkillSummary): void {
+    // Not deleted first: a skill keeps its place in the map, which orders related information.
+    const old = this.summaries.get(file);
+    if (old) this.unkey(file, old);
+    this.summaries.set(file, summary);
+    for (const k of keysOf(summary)) (this.byKey.get(k) ?? this.byKey.set(k, new Set()).get(k)!).add(file);
+  }
+
+  private deleteSummary(file: string): boolean {
+    const old = this.summaries.get(file);
+    if (!old) return false;
+    this.summaries.delete(file);
+    this.unkey(file, old);
+    return true;
+  }
+
+  private unkey(file: string, old: SkillSummary): void {
+    for (const k of keysOf(old)) {
+      const set = this.byKey.get(k);
+      set?.delete(file);
+      if (set && !set.size) this.byKey.delete(k);
+    }
+  }
+
+  /**
+   * The set's diagnostics after one skill's summary changed (an open SKILL.md typed
+   * into), from the skills that share a name or description with its old or new one:
+   * a keystroke must not compare 10,000 skills (30 ms a change there). Every group a
+   * file of theirs is in is whole in the subset, so their diagnostics are the full
+   * computation's; every other file keeps its own.
+   */
+  private nextAround(edited: (SkillSummary | undefined)[], checking?: string): Map<string, SkillDiagnostic[]> {
+    const affected = new Set<string>(checking ? [checking] : []);
+    for (const s of edited) if (s) for (const k of keysOf(s)) for (const f of this.byKey.get(k) ?? []) affected.add(f);
+    const involved = new Set(affected);
+    for (const f of affected) {
+      const s = this.summaries.get(f);
+      if (s) for (const k of keysOf(s)) for (const g of this.byKey.get(k) ?? []) involved.add(g);
+    }
+    const next = new Map([...this.current].filter(([f]) => !affected.has(f)));
+    // In the summaries' own order, as the full computation sees them (it orders related information).
+    const subset = [...this.summaries.values()].filter((s) => involved.has(s.file));
+    for (const d of duplicateDiagnostics(subset)) if (affected.has(d.file)) next.set(d.file, [...(next.get(d.file) ?? []), d]);
+    return next;
+  }
+
   /** set by the server: whether a file is open in the editor (its diagnostics come from the buffer) */
   isOpen?: (file: string) => boolean;
   /** set by the server: open documents whose duplicates changed, to be checked again */
@@ -134,15 +188,16 @@ export class SkillSetIndex {
     if (this.isOpen && !this.isOpen(doc.path)) return [];
     const summary = summarizeSkill(doc, opts);
     if (JSON.stringify(summary) !== JSON.stringify(this.summaries.get(doc.path))) {
-      this.summaries.set(doc.path, summary);
-      this.recompute(new Set(), doc.path);
+      const before = this.summaries.get(doc.path);
+      this.setSummary(doc.path, summary);
+      this.recompute(new Set(), doc.path, [before, summary]);
     }
     return this.current.get(doc.path) ?? [];
   }
 
   /** A closed SKILL.md the index does not hold (outside the folders): the buffer counted, now nothing does. */
   closed(file: string): void {
-    if (this.index.skills.has(file) || !this.summaries.delete(file)) return;
+    if (this.index.skills.has(file) || !this.deleteSummary(file)) return;
     this.recompute(new Set());
   }
 

@@ -56,3 +56,28 @@ test('a second session reuses every unchanged check; a changed reference re-chec
     rmSync(storage, { recursive: true, force: true });
   }
 });
+
+test('a damaged cache file is rebuilt; a storage place that cannot be written is said in the log, and the index stands', { timeout: 120_000 }, async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 3; i++) files[`skills/d${i}/SKILL.md`] = skill(`d${i}`, 'See [missing](references/none.md).');
+  const root = makeWorkspace(files);
+  const storage = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
+  try {
+    const none = await session(root, undefined);
+    writeFileSync(join(storage, 'index.cache'), '{"magic": "skillmd index cache 1", "build": 3, "skills": [');
+    const damaged = await session(root, storage);
+    assert.deepEqual(damaged.log, ['index cache: 0 skills reused, 3 checked and kept']);
+    assert.deepEqual(damaged.diags, none.diags);
+    assert.deepEqual((await session(root, storage)).log, ['index cache: 3 skills reused, 0 checked and kept']);
+    // A file where the folder should be: nothing can be written there.
+    const blocked = join(storage, 'blocked');
+    writeFileSync(blocked, 'a file');
+    const unwritable = await session(root, join(blocked, 'sub'));
+    assert.equal(unwritable.log.length, 1);
+    assert.match(unwritable.log[0], /^index cache: 0 skills reused, 3 checked and kept; not saved: .*blocked\/sub\/index\.cache: ENOTDIR/);
+    assert.deepEqual(unwritable.diags, none.diags);
+  } finally {
+    removeWorkspace(root);
+    rmSync(storage, { recursive: true, force: true });
+  }
+});

@@ -4,12 +4,12 @@
 // same key (the server's build, the file's options). A workspace unchanged since the
 // last session shows its diagnostics without checking a skill. Kept where the client
 // says (VS Code: the extension's workspace storage), one JSON file.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { FileSystem } from '../core/workspace/fileSystem';
-import { replay, type FileRecord } from '../core/workspace/recordingFileSystem';
-import { contentHash } from '../node/contentHash';
+import type { FileRecord } from '../core/workspace/recordingFileSystem';
+import { contentHash, ReplayAnswers, writeFileAtomic } from '../node/cacheRecords';
 import type { DiskCheck } from './skillCheck';
 import { packCheck, unpackCheck, type WireCheck } from './indexWire';
 
@@ -48,8 +48,7 @@ export class IndexCache {
   private readonly skills: Record<string, CachedCheck>;
   private readonly loaded: number;
   private readonly fresh: Record<string, CachedCheck> = Object.create(null);
-  /** answers of this session, shared by the skills that ask the same question */
-  private readonly answers = new Map<string, Promise<string | undefined>>();
+  private readonly answers = new ReplayAnswers();
 
   private constructor(
     private readonly file: string,
@@ -85,7 +84,7 @@ export class IndexCache {
     const hit = this.skills[file];
     if (!hit || hit.key !== key || !Array.isArray(hit.record)) return undefined;
     for (const [question, digest] of hit.record) {
-      if ((await this.answer(question, fs, probe)) !== digest) return undefined;
+      if ((await this.answers.answer(question, fs, probe)) !== digest) return undefined;
     }
     this.reused++;
     this.fresh[file] = hit;
@@ -94,7 +93,8 @@ export class IndexCache {
 
   /** Keeps a complete check (document rules and references) and what it asked of the disk. */
   store(file: string, key: string, check: DiskCheck, record: FileRecord): void {
-    const diagnostics = check.diagnostics.filter((d) => !this.foreign.has(d.code)).map(({ fixes: _f, ...d }) => d);
+    // (The checks' diagnostics carry no fixes: skillCheck.ts slims them.)
+    const diagnostics = check.diagnostics.filter((d) => !this.foreign.has(d.code));
     const { record: _r, textHash: _h, referencesPending: _p, referencesOnly: _o, ...whole } = check;
     this.fresh[file] = { key, record, check: packCheck({ ...whole, diagnostics }) };
     this.stored++;
@@ -107,29 +107,9 @@ export class IndexCache {
   save(): string | undefined {
     // Every skill reused and none gone: the file holds this session already.
     if (this.stored === 0 && this.reused === this.loaded) return undefined;
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(tmp, JSON.stringify({ magic: MAGIC, build: this.build, skills: this.fresh } satisfies CacheFile));
-      renameSync(tmp, this.file);
-    } catch (e) {
-      rmSync(tmp, { force: true });
-      return `${this.file}: ${(e as Error).message}`;
-    }
-    return undefined;
+    return writeFileAtomic(this.file, JSON.stringify({ magic: MAGIC, build: this.build, skills: this.fresh } satisfies CacheFile));
   }
 
-  private answer(question: string, fs: FileSystem, probe: CheckOptions['isPluginFolder']): Promise<string | undefined> {
-    let a = this.answers.get(question);
-    if (!a) {
-      if (question.startsWith('probe\0')) {
-        const [, dir, name] = question.split('\0');
-        a = Promise.resolve(probe ? (probe(dir, name) ? '1' : '0') : undefined);
-      } else a = replay(fs, question, contentHash);
-      this.answers.set(question, a);
-    }
-    return a;
-  }
 }
 
 /**

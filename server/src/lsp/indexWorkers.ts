@@ -15,7 +15,7 @@ import { prereadSkills, type Preread } from '../node/prereadFiles';
 import { OverlayFileSystem } from './overlayFileSystem';
 import { RecordingFileSystem } from '../core/workspace/recordingFileSystem';
 import type { PluginFolderProbe } from '../core/profiles/targets';
-import { contentHash, probeQuestion } from '../node/contentHash';
+import { contentHash, probeQuestion } from '../node/cacheRecords';
 import { packCheck, unpackCheck, type WireCheck } from './indexWire';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 

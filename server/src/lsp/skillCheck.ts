@@ -77,7 +77,7 @@ async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptio
   const result: DiskCheck = { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashText(decoded.text) };
   if (parsed.doc) {
     result.summary = detachSummary(summarizeSkill(parsed.doc, opts));
-    result.contractFields = hasContractFields(parsed.doc.text.slice(0, parsed.doc.bodyStart));
+    result.contractFields = hasContractFields(parsed.doc.text);
   }
   return { result, doc: parsed.doc };
 }

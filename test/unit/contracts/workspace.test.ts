@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkContractWorkspace } from '../../../server/src/core/contracts/check';
 import { findContractFiles } from '../../../server/src/core/contracts/discover';
+import { hasContractFields } from '../../../server/src/core/contracts/model';
 import { loadContractWorkspace, reloadSkillFiles } from '../../../server/src/core/contracts/workspace';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
@@ -79,4 +80,12 @@ test('a SKILL.md changed on disk is read again alone; while no SKILL.md was pars
   assert.equal(bare.skillMds.length, 0);
   assert.equal(await reloadSkillFiles(new MemoryFileSystem({ '/w/skills/a/SKILL.md': '---\nname: a\nfallback: x\n---\n' }), bare, ['/w/skills/a/SKILL.md'], false), undefined);
   assert.equal(await reloadSkillFiles(new MemoryFileSystem({ '/w/skills/a/SKILL.md': skill('a2') }), bare, ['/w/skills/a/SKILL.md'], false), bare);
+});
+
+test('hasContractFields looks at the frontmatter only', () => {
+  assert.equal(hasContractFields('---\nname: a\nfallback: b\n---\n# A\n'), true);
+  assert.equal(hasContractFields('---\r\nname: a\r\ninput_schema:\r\n  type: object\r\n---\r\n'), true);
+  assert.equal(hasContractFields('---\nname: a\n---\n# Example\nid: not-a-contract\nfallback: x\n'), false);
+  assert.equal(hasContractFields('# No frontmatter\nid: x\n'), false);
+  assert.equal(hasContractFields('---\nname: a\nexecution: {}\n'), true, 'an unterminated frontmatter is all frontmatter');
 });

@@ -3,14 +3,14 @@
 // probed: core/workspace/recordingFileSystem.ts) gets the same answer, under the
 // same key (skillmd's build, the configuration, the targets, the output's format and
 // folder). A changed file re-checks exactly the skills whose checks read it.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFile';
 import type { PluginFolderProbe } from '../../core/profiles/targets';
-import { replay, type FileRecord } from '../../core/workspace/recordingFileSystem';
+import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { contentHash } from '../../node/contentHash';
+import { contentHash, ReplayAnswers, writeFileAtomic } from '../../node/cacheRecords';
 import type { EncodedSkill, RenderedSkill } from '../format/stream';
 
 /** What a skill adds to the report: its rendered part (text, JSON) or its slim result (SARIF). */
@@ -59,7 +59,7 @@ function parseCacheFile(buf: Buffer, key: string): { skills: Record<string, Inde
 export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'skillmd');
 const CACHE_FILE = 'check.cache';
 
-export { contentHash, probeQuestion } from '../../node/contentHash';
+export { contentHash, probeQuestion } from '../../node/cacheRecords';
 
 /** The cache file for `--cache-location` (a file, or a folder: one ending in a slash or that exists). */
 export function cacheFilePath(cwd: string, location: string | undefined): string {
@@ -99,7 +99,7 @@ export class CheckCache {
   private readonly visited = new Set<string>();
   private dirty = false;
   /** Answers of this run, shared by the skills that ask the same question. */
-  private readonly answers = new Map<string, Promise<string | undefined>>();
+  private readonly answers = new ReplayAnswers();
 
   private constructor(
     private readonly file: string,
@@ -132,7 +132,7 @@ export class CheckCache {
     const out = this.outputOf(hit);
     if (!out) return undefined;
     for (const [question, digest] of hit.record) {
-      if ((await this.answer(question, fs, probe)) !== digest) return undefined;
+      if ((await this.answers.answer(question, fs, probe)) !== digest) return undefined;
     }
     this.reused++;
     return out;
@@ -182,34 +182,9 @@ export class CheckCache {
    */
   save(): string | undefined {
     if (!this.dirty) return undefined;
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(tmp, Buffer.concat(this.serialize()));
-      renameSync(tmp, this.file);
-    } catch (e) {
-      try {
-        rmSync(tmp, { force: true });
-      } catch {
-        // Its folder could not be made: nothing was written.
-      }
-      return `${this.file}: ${(e as Error).message}`;
-    }
-    this.dirty = false;
-    return undefined;
+    const unsaved = writeFileAtomic(this.file, Buffer.concat(this.serialize()));
+    if (!unsaved) this.dirty = false;
+    return unsaved;
   }
 
-  private answer(question: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<string | undefined> {
-    // Listings come from the walk through `fs`, and the same folder gets the same
-    // answer whichever skill asks: one answer per question and run.
-    let a = this.answers.get(question);
-    if (!a) {
-      if (question.startsWith('probe\0')) {
-        const [, dir, name] = question.split('\0');
-        a = Promise.resolve(probe ? (probe(dir, name) ? '1' : '0') : undefined);
-      } else a = replay(fs, question, contentHash);
-      this.answers.set(question, a);
-    }
-    return a;
-  }
 }

@@ -105,8 +105,7 @@ async function checkResolved(fs: FileSystem, file: string, opts: CheckOptions, r
 
 function factsOf(doc: SkillDocument, opts: CheckOptions): SkillFacts | undefined {
   try {
-    // Contract fields live in the frontmatter; a body line that looks like one names no skill.
-    return { summary: summarizeSkill(doc, opts), contractFields: hasContractFields(doc.text.slice(0, doc.bodyStart)) };
+    return { summary: summarizeSkill(doc, opts), contractFields: hasContractFields(doc.text) };
   } catch {
     // A bad value is the rules' business: the passes over all skills skip this one.
     return undefined;

@@ -113,9 +113,15 @@ export const CONTRACT_ONLY_FIELDS = ['id', 'input_schema', 'parameters', 'output
 // something needs every skill's name (contracts, registries, routing).
 const CONTRACT_LINE = new RegExp(`^(?:${CONTRACT_ONLY_FIELDS.join('|')})\\s*:`, 'm');
 
-/** Whether a SKILL.md's text has a line that starts a contract-only field. */
+/**
+ * Whether a SKILL.md's frontmatter (its text from an opening `---` line to the next
+ * `---` line) has a line that starts a contract-only field. The body is not looked at:
+ * contract fields live in the frontmatter, and an `id:` in an example names no skill.
+ */
 export function hasContractFields(text: string): boolean {
-  return CONTRACT_LINE.test(text);
+  if (!/^---[ \t]*\r?(\n|$)/.test(text)) return false;
+  const close = text.search(/\n---[ \t]*\r?(\n|$)/);
+  return CONTRACT_LINE.test(close < 0 ? text : text.slice(0, close));
 }
 
 /** Fields of a SKILL.md that its own rules check, not the contract's. */

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { DirEntry, FileSystem } from '../../../server/src/core/workspace/fileSystem';
+import { MemoListingFileSystem } from '../../../server/src/core/workspace/memoListingFileSystem';
+import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
+
+test('each folder is listed once; every answer is a copy a caller may sort; a failed listing is asked again', async () => {
+  const base = new MemoryFileSystem({ '/w/b.md': 'b', '/w/a.md': 'a' });
+  const asked: string[] = [];
+  let fail = true;
+  const counting: FileSystem = {
+    readFile: (p) => base.readFile(p),
+    stat: (p) => base.stat(p),
+    realpath: (p) => base.realpath(p),
+    readDirectory: async (p: string): Promise<DirEntry[]> => {
+      asked.push(p);
+      if (p === '/gone' && fail) {
+        fail = false;
+        throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      }
+      return p === '/gone' ? [] : base.readDirectory(p);
+    },
+  };
+  const fs = new MemoListingFileSystem(counting);
+  const first = await fs.readDirectory('/w');
+  first.sort((x, y) => (x.name < y.name ? 1 : -1)).pop();
+  const second = await fs.readDirectory('/w');
+  assert.deepEqual(second.map((e) => e.name).sort(), ['a.md', 'b.md']);
+  await assert.rejects(fs.readDirectory('/gone'));
+  assert.deepEqual(await fs.readDirectory('/gone'), []);
+  assert.deepEqual(asked, ['/w', '/gone', '/gone']);
+  assert.equal(new TextDecoder().decode(await fs.readFile('/w/a.md')), 'a');
+});

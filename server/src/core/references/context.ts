@@ -100,6 +100,7 @@ export class ReferenceContext {
   /** The real path of `file` when confine() forbids reading it. */
   async outside(file: string): Promise<string | undefined> {
     if (!this.confinedTo) return undefined;
+    for (const dir of this.confinedTo) if (await this.plainlyWithin(dir, file)) return undefined;
     const real = await this.realpath(file);
     // Gone or a broken link: the read itself reports it.
     if (real === undefined) return undefined;
@@ -108,6 +109,27 @@ export class ReferenceContext {
       if (root !== undefined && within(root, real)) return undefined;
     }
     return real;
+  }
+
+  /**
+   * Whether the listings show `file` inside `dir` with no symbolic link on the way
+   * (every step a folder, the last not a link): then its real path is inside dir's real
+   * path, and no realpath() is needed (one readlink per path component each).
+   * A written `..` or `.` could step through a link: those paths ask the disk.
+   */
+  private async plainlyWithin(dir: string, file: string): Promise<boolean> {
+    if (!file.startsWith(dir + path.sep)) return false;
+    const steps = file.slice(dir.length + 1).split(path.sep);
+    let cur = dir;
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i];
+      if (step === '' || step === '.' || step === '..') return false;
+      const pending = this.listingNow(cur);
+      const entry = (pending instanceof Promise ? await pending : pending)?.byName.get(step);
+      if (!entry || entry.type === 'symlink' || (i < steps.length - 1 && entry.type !== 'directory')) return false;
+      cur = cur + path.sep + step;
+    }
+    return true;
   }
 
   listing(dir: string): Promise<Listing | undefined> {

@@ -25,6 +25,11 @@ export interface PoolOptions {
   threads: number;
   /** batches a worker holds at once, so it never waits for the main thread */
   inFlight: number;
+  /**
+   * V8's young generation per worker, MB (default 8, which keeps a long-lived server's
+   * memory low). A batch run affords more: fewer scavenges that copy the same live objects.
+   */
+  youngGenerationMb?: number;
   /** the worker's stdout and stderr are the pool's to read (the server's stdout is its protocol) */
   quiet?: boolean;
   /** workers do not keep the process alive (a server lives on its connection; a CLI run waits for its workers) */
@@ -64,7 +69,7 @@ export class WorkerPool<In, Out> {
     while (this.slots.length < this.opts.threads) {
       // A batch's garbage is short-lived: a small young generation keeps a worker's
       // memory down at no measurable cost.
-      const worker = new Worker(this.opts.bundle, { workerData: { ...this.opts.workerData, serial: this.started++ }, stdout: this.opts.quiet, stderr: this.opts.quiet, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      const worker = new Worker(this.opts.bundle, { workerData: { ...this.opts.workerData, serial: this.started++ }, stdout: this.opts.quiet, stderr: this.opts.quiet, resourceLimits: { maxYoungGenerationSizeMb: this.opts.youngGenerationMb ?? 8 } });
       const slot: Slot = { worker, busy: 0, pending: new Map() };
       worker.on('message', (m: Envelope<Out>) => {
         const done = slot.pending.get(m.id);

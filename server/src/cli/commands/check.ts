@@ -87,8 +87,8 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   const exclude = opts.config?.ignore?.length
     ? (p: string) => isIgnored(opts.config!, path.relative(opts.configDir!, p).split(path.sep).join('/'))
     : undefined;
-  // Skills are checked while the walk goes on and printed in walk order as they finish
-  // (text and JSON); SARIF is assembled at the end.
+  // The walk finds every skill first; they are checked and printed in walk order as they
+  // finish (text and JSON), after the problems not tied to a skill; SARIF is assembled at the end.
   // Many small pieces: hand them on in chunks of about 64 KiB.
   let chunk: string[] = [];
   let chunkLength = 0;
@@ -112,9 +112,6 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   };
   const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered, bytes);
   const results: SkillCheckResult[] = [];
-  // Problems not tied to a skill come first in the text report (last in JSON): there,
-  // hold skills back until the walk is done.
-  let held: RenderedBatch[] | undefined = format === 'text' ? [] : undefined;
   // The key holds everything but the disk that the report depends on.
   const cache = args.options.cache
     ? CheckCache.open(
@@ -128,14 +125,16 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     if ('facts' in o && Array.isArray(o.facts)) facts.push(...o.facts);
     else facts.push((o as SkillCheckResult).facts);
     if (!writer) results.push(o as SkillCheckResult);
-    else if (held) held.push(o as RenderedBatch);
     else writer.batch(o as RenderedBatch);
   }, cache, fs);
-  const onFile = async (f: string, listings: SkillListings | undefined) => {
+  // The walk goes first: knowing how many skills there are tells the runner early
+  // whether worker threads will pay (checkParallel.ts).
+  const found: [string, SkillListings | undefined][] = [];
+  const onFile = (f: string, listings: SkillListings | undefined) => {
     // A contract given as a path (`check a/x.skill.yaml`) is checked by the workspace pass.
     if (seen.has(f) || contractFileKind(f)) return;
     seen.add(f);
-    await runner.add(f, listings);
+    found.push([f, listings]);
   };
   const seenProblems = new Set<string>();
   for (const r of roots) {
@@ -157,8 +156,11 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   }
   if (writer) {
     writer.begin(general);
-    for (const o of held ?? []) writer.batch(o);
-    held = undefined;
+  }
+  runner.expect(found.length);
+  for (let i = 0; i < found.length; i++) {
+    await runner.add(found[i][0], found[i][1]);
+    found[i] = ['', undefined];
   }
   await runner.finish();
   const plain = new Set<string>();

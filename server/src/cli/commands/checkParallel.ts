@@ -24,6 +24,18 @@ import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from '.
  * apart; both light corpora take under 1.5 s.
  */
 const WORK_BEFORE_WORKERS_MS = 2000;
+/**
+ * Or sooner, when the walk is done (check.ts walks first and says how many skills it
+ * found: `expect`) and the skills left, at this thread's rate over its last
+ * RATE_BATCHES batches once it has checked for WARM_MS (the first batches run on a
+ * cold compiler, 2-5× slower), would take it WORK_LEFT_FOR_WORKERS_MS or more: then a
+ * worker pays for its start at once (the repository-shaped corpus: ~4 ms a skill,
+ * 2,000 skills) while light runs stay on one thread (agentskillexchange: ~0.4 ms a
+ * skill, 2,921 skills; awesome-copilot: ~2 ms, 417 skills).
+ */
+const WARM_MS = 300;
+const RATE_BATCHES = 4;
+const WORK_LEFT_FOR_WORKERS_MS = 2000;
 /** Skills per message: small enough to balance the threads, large enough to amortize a message. */
 const BATCH = 32;
 /** Batches a worker holds at once, so it never waits for the main thread. */
@@ -140,6 +152,10 @@ export class CheckRunner {
   private current: Batch = { id: 0, files: [], listings: [] };
   /** time this thread spent checking */
   private busyMs = 0;
+  /** skills this thread checked, ms a skill in its last batches, skills in the run (see `expect`) */
+  private checked = 0;
+  private rates: number[] = [];
+  private total: number | undefined;
   private delivered = 0;
   private pool: WorkerPool<BatchMessage, WorkerAnswer> | undefined;
   /** batches a worker held when it stopped: this thread checks them */
@@ -170,7 +186,7 @@ export class CheckRunner {
       } else {
         // Alone, check as the walk goes; workers once the work proves heavy.
         await this.runOne();
-        if (this.threads > 1 && (this.asked || this.busyMs >= WORK_BEFORE_WORKERS_MS)) this.startWorkers();
+        if (this.threads > 1 && (this.asked || this.heavy())) this.startWorkers();
       }
     }
     this.current.files.push(file);
@@ -228,12 +244,29 @@ export class CheckRunner {
     return false;
   }
 
+  /** Whether the work so far says workers will pay (see WORK_BEFORE_WORKERS_MS). */
+  private heavy(): boolean {
+    if (this.busyMs >= WORK_BEFORE_WORKERS_MS) return true;
+    if (this.total === undefined || this.busyMs < WARM_MS || this.rates.length < RATE_BATCHES) return false;
+    const rate = this.rates.reduce((a, b) => a + b, 0) / this.rates.length;
+    return (this.total - this.checked) * rate >= WORK_LEFT_FOR_WORKERS_MS;
+  }
+
+  /** How many skills the run has in all, once the walk is done. */
+  expect(total: number): void {
+    this.total = total;
+  }
+
   private async runOne(): Promise<void> {
     const b = this.rescued.shift() ?? this.queue.shift();
     if (!b) return;
+    const n = b.files.length;
     const t0 = performance.now();
     this.complete(b, this.cache ? await checkRecorded(this.fs, b.files, b.listings, this.opts, this.render) : await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
-    this.busyMs += performance.now() - t0;
+    const ms = performance.now() - t0;
+    this.busyMs += ms;
+    this.checked += n;
+    if (n) this.rates = [...this.rates.slice(-(RATE_BATCHES - 1)), ms / n];
   }
 
   /** The batch's output from the cache's outputs and the new ones, which the cache keeps. */
@@ -272,6 +305,9 @@ export class CheckRunner {
       workerData: input as unknown as Record<string, unknown>,
       threads: this.threads - 1,
       inFlight: IN_FLIGHT,
+      // 32: the repository-shaped bench corpus in 5.2 s instead of 5.5 s (3 runs each,
+      // alternating), peak RSS unchanged (~250 MB); a worker's default is 8.
+      youngGenerationMb: 32,
       // Its batches come back unanswered (dispatch): this thread checks them, and the
       // run goes on with the threads left. Said on stderr: the report is complete.
       onFailure: (why) => process.stderr.write(`skillmd: a check thread stopped (${why}); this thread checked its skills\n`),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cliPath, makeTree, runCli } from './helpers';
@@ -94,6 +94,37 @@ test('--cache-location takes a file or a folder; a damaged cache file is rebuilt
     assert.equal(r.status, 0);
     assert.equal(r.stdout, runCli(['check'], dir).stdout);
     assert.match(r.stderr, /^skillmd: the cache was not saved: .*blocker\/sub\/c\.json: ENOTDIR/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an unchanged stamp spares reading a file; a write that keeps its size and modification time is still seen', () => {
+  const dir = makeTree({
+    'skills/alpha/SKILL.md': skill('alpha', 'Read [the guide](references/guide.md).'),
+    'skills/alpha/references/guide.md': '# Guide\nSee [notes](notes.md).\n',
+    'skills/alpha/references/notes.md': '# Notes\n',
+  });
+  // Stamps of files changed just before a run are not trusted (2 s); here none are too recent.
+  const env = { SKILLMD_CACHE_STATS: '1', SKILLMD_CACHE_RACY_MS: '0' };
+  const run = () => {
+    const c = runCli(['check', '--cache', '--format', 'json'], dir, env);
+    assert.equal(c.stdout, runCli(['check', '--format', 'json'], dir).stdout);
+    return c.stderr.split('\n').filter((l) => l.startsWith('skillmd cache')).join('; ');
+  };
+  // A whole second: utimes keeps it exactly, so the write below can put it back.
+  const guide = path.join(dir, 'skills/alpha/references/guide.md');
+  utimesSync(guide, 1e9, 1e9);
+  try {
+    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 0 files unchanged by their stamps, 0 read again');
+    // SKILL.md and the two Markdown files it follows: not one read.
+    assert.equal(run(), 'skillmd cache: 1 reused, 0 checked; skillmd cache stamps: 3 files unchanged by their stamps, 0 read again');
+    // Same size, modification time set back: only the change time tells.
+    writeFileSync(guide, '# Guide\nSee [notes](nofes.md).\n');
+    utimesSync(guide, 1e9, 1e9);
+    assert.equal(statSync(guide).mtimeMs, 1e12);
+    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 1 files unchanged by their stamps, 1 read again');
+    assert.match(runCli(['check', '--format', 'json'], dir).stdout, /nofes\.md/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

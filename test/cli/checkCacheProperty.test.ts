@@ -11,6 +11,10 @@ import { enableReferenceChecks } from '../../server/src/core/references';
 import { runCheck } from '../../server/src/cli/commands/check';
 
 enableReferenceChecks();
+// Trust stamps of files written just before a run (the default waits 2 s): the edits
+// below then also test that a changed file is never taken for unchanged by its stamp,
+// same-size rewrites (`# Guide` and `# Guidf`) included.
+process.env.SKILLMD_CACHE_RACY_MS = '0';
 
 const SKILLS = ['skills/alpha', 'skills/beta', 'plugin/skills/gamma'];
 

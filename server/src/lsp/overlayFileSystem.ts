@@ -1,7 +1,7 @@
 // A FileSystem that serves the editor's unsaved buffers in place of the files on
 // disk (reads and sizes), so reference checks see what the user is typing in every
 // open Markdown file of a skill. Listings, realpaths and modes still come from disk.
-import type { DirEntry, FileStat, FileSystem } from '../core/workspace/fileSystem';
+import type { DirEntry, FileStat, FileSystem, WithinRead } from '../core/workspace/fileSystem';
 
 /** The text of an open editor buffer for a path, if any. */
 export type OpenText = (file: string) => string | undefined;
@@ -25,7 +25,7 @@ export class OverlayFileSystem implements FileSystem {
     return (await this.base.readFile(file)).subarray(0, maxBytes);
   }
 
-  async readFileWithin(file: string, maxBytes: number): Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }> {
+  async readFileWithin(file: string, maxBytes: number): Promise<WithinRead> {
     const b = this.bytes(file);
     if (b) return b.length > maxBytes ? { size: b.length } : { bytes: b };
     if (this.base.readFileWithin) return this.base.readFileWithin(file, maxBytes);

@@ -2,7 +2,7 @@
 // turn every few milliseconds. For the background index this is several times
 // faster than fs/promises (one thread-pool round trip per open/stat/read/close)
 // while requests still get answered between slices.
-import type { DirEntry, FileStat, FileSystem } from '../core/workspace/fileSystem';
+import type { DirEntry, FileStat, FileSystem, WithinRead } from '../core/workspace/fileSystem';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 
 const SLICE_MS = 8;
@@ -29,7 +29,7 @@ export class SlicedFileSystem implements FileSystem {
   }
 
   /** One open + fstat + read instead of a stat and a read. */
-  async readFileWithin(path: string, maxBytes: number): Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }> {
+  async readFileWithin(path: string, maxBytes: number): Promise<WithinRead> {
     await this.pause();
     return this.sync.readFileWithin(path, maxBytes);
   }

@@ -25,12 +25,53 @@ export function probeQuestion(dir: string, name: string): string {
   return `probe\0${dir}\0${name}`;
 }
 
+/** A stamp and the digest of the contents it vouches for (see RecordingFileSystem.stamps). */
+export type StampedDigest = [stamp: string, digest: string];
+
+/**
+ * Changes within this long before a run are too recent to trust a stamp with: a write
+ * in the same tick of a coarse clock (2 s on FAT) could leave the times as they were.
+ */
+const RACY_MS = 2000;
+/** SKILLMD_CACHE_RACY_MS: another window, for tests that cannot wait two seconds. */
+const racyMs = () => {
+  const env = Number(process.env.SKILLMD_CACHE_RACY_MS);
+  return process.env.SKILLMD_CACHE_RACY_MS && Number.isFinite(env) && env >= 0 ? env : RACY_MS;
+};
+
+/** Whether `stamp` (fileStamp) may vouch for contents later: its file last changed RACY_MS before `since`. */
+export function stampTrusted(stamp: string, since: number): boolean {
+  const ctime = Number(stamp.split(':')[2]);
+  return Number.isFinite(ctime) && ctime < since - racyMs();
+}
+
+const CONTENT_OPS = new Set(['within', 'read', 'prefix']);
+
 /**
  * The answers a run gives to recorded questions, each asked once: skills share folders
  * and files, and the same question gets the same answer whichever skill asks.
+ *
+ * With `known` stamps (from the cache file), a question about a file's contents whose
+ * file has the same stamp now gets the digest stored with it: one stat instead of
+ * reading and hashing the file. Every answer to a content question given with a
+ * trusted stamp goes into `stamps`, for the next run.
  */
 export class ReplayAnswers {
   private readonly answers = new Map<string, Promise<string | undefined>>();
+  /** the stamps to keep: trusted, each vouching for the digest this run saw */
+  readonly stamps = new Map<string, StampedDigest>();
+  /** whether `stamps` differs from `known` (the cache has something new to save) */
+  stampsChanged = false;
+  /** content questions answered by an unchanged stamp, and by reading the file */
+  trusted = 0;
+  reread = 0;
+
+  constructor(
+    private readonly known: Readonly<Record<string, StampedDigest>> = {},
+    private readonly stampOf?: (path: string) => string | undefined,
+    /** when this run started (ms since the epoch) */
+    private readonly since = Date.now(),
+  ) {}
 
   answer(question: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<string | undefined> {
     let a = this.answers.get(question);
@@ -38,10 +79,35 @@ export class ReplayAnswers {
       if (question.startsWith('probe\0')) {
         const [, dir, name] = question.split('\0');
         a = Promise.resolve(probe ? (probe(dir, name) ? '1' : '0') : undefined);
-      } else a = replay(fs, question, contentHash);
+      } else a = this.replayed(question, fs);
       this.answers.set(question, a);
     }
     return a;
+  }
+
+  private async replayed(question: string, fs: FileSystem): Promise<string | undefined> {
+    const [op, path] = question.split('\0', 2);
+    if (!this.stampOf || !CONTENT_OPS.has(op)) return replay(fs, question, contentHash);
+    // Taken before the read: a change after it shows in the next run's stamp.
+    const stamp = this.stampOf(path);
+    const known = this.known[question];
+    if (stamp !== undefined && known?.[0] === stamp) {
+      this.stamps.set(question, known);
+      this.trusted++;
+      return known[1];
+    }
+    this.reread++;
+    const digest = await replay(fs, question, contentHash);
+    this.keep(question, stamp, digest);
+    return digest;
+  }
+
+  /** Keeps a stamp with the digest it vouches for when it can be trusted later. */
+  keep(question: string, stamp: string | undefined, digest: string | undefined): void {
+    if (stamp === undefined || digest === undefined || !stampTrusted(stamp, this.since)) return;
+    const known = this.known[question];
+    if (known?.[0] !== stamp || known[1] !== digest) this.stampsChanged = true;
+    this.stamps.set(question, [stamp, digest]);
   }
 }
 

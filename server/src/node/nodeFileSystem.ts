@@ -1,8 +1,28 @@
 import * as fs from 'node:fs';
-import type { DirEntry, FileStat, FileSystem } from '../core/workspace/fileSystem';
+import type { DirEntry, FileStat, FileSystem, WithinRead } from '../core/workspace/fileSystem';
 
 function toStat(s: fs.Stats): FileStat {
   return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtimeMs: s.mtimeMs, mode: s.mode & 0o7777 };
+}
+
+/**
+ * A version of a file as its metadata tells it: size, modification and change times,
+ * inode. Any write changes the change time (no program can set it back), so an equal
+ * stamp means the same contents unless the file changed within the times' resolution
+ * of when the stamp was taken (see stampTrusted in cacheRecords.ts).
+ */
+export function fileStamp(st: fs.Stats): string {
+  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+}
+
+/** The stamp of `path` now, or undefined when it cannot be stat-ed. */
+export function stampOf(path: string): string | undefined {
+  try {
+    const st = fs.statSync(path, { throwIfNoEntry: false });
+    return st ? fileStamp(st) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isMissing(e: unknown): boolean {
@@ -23,7 +43,8 @@ function toEntries(entries: fs.Dirent[]): DirEntry[] {
  * The language server uses the asynchronous default so it stays responsive.
  */
 export class NodeFileSystem implements FileSystem {
-  constructor(private readonly options: { sync?: boolean } = {}) {}
+  /** `stamps`: readFileWithin gives each file's stamp (taken before its bytes are read), for `check --cache` */
+  constructor(private readonly options: { sync?: boolean; stamps?: boolean } = {}) {}
 
   async readFile(path: string): Promise<Uint8Array> {
     return this.options.sync ? fs.readFileSync(path) : fs.promises.readFile(path);
@@ -49,19 +70,21 @@ export class NodeFileSystem implements FileSystem {
     }
   }
 
-  async readFileWithin(path: string, maxBytes: number): Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }> {
+  async readFileWithin(path: string, maxBytes: number): Promise<WithinRead> {
     if (!this.options.sync) {
       const st = await fs.promises.stat(path);
-      if (!st.isFile()) return { size: st.size, notFile: true };
-      if (st.size > maxBytes) return { size: st.size };
-      return { bytes: await fs.promises.readFile(path) };
+      const stamp = this.options.stamps ? fileStamp(st) : undefined;
+      if (!st.isFile()) return { size: st.size, notFile: true, stamp };
+      if (st.size > maxBytes) return { size: st.size, stamp };
+      return { bytes: await fs.promises.readFile(path), stamp };
     }
     // O_NONBLOCK: opening a FIFO named SKILL.md must not hang the run.
     const fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     try {
       const st = fs.fstatSync(fd);
-      if (!st.isFile()) return { size: st.size, notFile: true };
-      if (st.size > maxBytes) return { size: st.size };
+      const stamp = this.options.stamps ? fileStamp(st) : undefined;
+      if (!st.isFile()) return { size: st.size, notFile: true, stamp };
+      if (st.size > maxBytes) return { size: st.size, stamp };
       const buf = Buffer.allocUnsafe(st.size);
       let n = 0;
       while (n < st.size) {
@@ -69,7 +92,7 @@ export class NodeFileSystem implements FileSystem {
         if (r === 0) break;
         n += r;
       }
-      return { bytes: buf.subarray(0, n) };
+      return { bytes: buf.subarray(0, n), stamp };
     } finally {
       fs.closeSync(fd);
     }

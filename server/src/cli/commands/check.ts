@@ -71,7 +71,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
 
   // One listing per folder for the whole run: the walk, the contract pass and the
   // cache's replays ask for the same folders.
-  const fs = new MemoListingFileSystem(new NodeFileSystem({ sync: true }));
+  const fs = new MemoListingFileSystem(new NodeFileSystem({ sync: true, stamps: !!args.options.cache }));
   const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
   const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe(), homeDir: os.homedir() };
   if (configPath) {
@@ -171,7 +171,10 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   const unsaved = cache?.save();
   if (unsaved) process.stderr.write(`skillmd: the cache was not saved: ${unsaved}\n`);
   // For tests and the bench: which skills were checked again.
-  if (cache && process.env.SKILLMD_CACHE_STATS) process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
+  if (cache && process.env.SKILLMD_CACHE_STATS) {
+    process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
+    process.stderr.write(`skillmd cache stamps: ${cache.answers.trusted} files unchanged by their stamps, ${cache.answers.reread} read again\n`);
+  }
   // Rules over the whole set of skills, once every skill is checked.
   const set = seen.size > 1 ? duplicateDiagnostics(facts.flatMap((f): SkillSummary[] => (f ? [f.summary] : []))) : [];
   if (writer) writer.more(set);

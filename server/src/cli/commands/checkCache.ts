@@ -10,7 +10,8 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { contentHash, ReplayAnswers, writeFileAtomic } from '../../node/cacheRecords';
+import { contentHash, ReplayAnswers, writeFileAtomic, type StampedDigest } from '../../node/cacheRecords';
+import { stampOf } from '../../node/nodeFileSystem';
 import type { EncodedSkill, RenderedSkill } from '../format/stream';
 
 /** What a skill adds to the report: its rendered part (text, JSON) or its slim result (SARIF). */
@@ -19,6 +20,8 @@ export type SkillOutput = RenderedSkill | EncodedSkill | SkillCheckResult;
 export interface CachedSkill {
   record: FileRecord;
   out: SkillOutput;
+  /** per content question, the stamp that vouches for its digest (RecordingFileSystem.stamps) */
+  stamps?: FileRecord;
 }
 
 /**
@@ -43,16 +46,25 @@ interface IndexEntry {
 interface Index {
   key: string;
   skills: Record<string, IndexEntry>;
+  /** per question about a file's contents, the file's stamp and the digest it vouches for */
+  stamps?: Record<string, StampedDigest>;
 }
 
-function parseCacheFile(buf: Buffer, key: string): { skills: Record<string, IndexEntry>; parts: Buffer } | undefined {
+interface Loaded {
+  skills: Record<string, IndexEntry>;
+  stamps: Record<string, StampedDigest>;
+  parts: Buffer;
+}
+
+function parseCacheFile(buf: Buffer, key: string): Loaded | undefined {
   if (buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const nl = buf.indexOf(10, MAGIC.length);
   const length = Number(buf.toString('latin1', MAGIC.length, nl));
   if (nl < 0 || !Number.isInteger(length) || nl + 1 + length > buf.length) return undefined;
   const index = JSON.parse(buf.toString('utf8', nl + 1, nl + 1 + length)) as Index;
   if (index?.key !== key || !index.skills || typeof index.skills !== 'object') return undefined;
-  return { skills: Object.assign(Object.create(null), index.skills), parts: buf.subarray(nl + 1 + length) };
+  const stamps = index.stamps && typeof index.stamps === 'object' ? index.stamps : {};
+  return { skills: Object.assign(Object.create(null), index.skills), stamps: Object.assign(Object.create(null), stamps), parts: buf.subarray(nl + 1 + length) };
 }
 
 /** The default of `--cache-location`, relative to the working folder (as ESLint's and Prettier's). */
@@ -99,13 +111,14 @@ export class CheckCache {
   private readonly visited = new Set<string>();
   private dirty = false;
   /** Answers of this run, shared by the skills that ask the same question. */
-  private readonly answers = new ReplayAnswers();
+  readonly answers: ReplayAnswers;
 
   private constructor(
     private readonly file: string,
     private readonly key: string,
-    loaded: { skills: Record<string, IndexEntry>; parts: Buffer } | undefined,
+    loaded: Loaded | undefined,
   ) {
+    this.answers = new ReplayAnswers(loaded?.stamps, stampOf);
     this.skills = loaded?.skills ?? Object.create(null);
     this.parts = loaded?.parts ?? Buffer.alloc(0);
     if (!loaded) this.dirty = true;
@@ -140,6 +153,10 @@ export class CheckCache {
 
   store(skillFile: string, entry: CachedSkill): void {
     this.skills[skillFile] = { record: entry.record };
+    if (entry.stamps?.length) {
+      const digests = new Map(entry.record);
+      for (const [question, stamp] of entry.stamps) this.answers.keep(question, stamp, digests.get(question));
+    }
     this.fresh.set(skillFile, entry.out);
     this.checked++;
     this.dirty = true;
@@ -172,7 +189,8 @@ export class CheckCache {
       parts.push(bytes);
       at += bytes.length;
     }
-    const index = Buffer.from(JSON.stringify({ key: this.key, skills } satisfies Index), 'utf8');
+    const stamps = Object.fromEntries(this.answers.stamps);
+    const index = Buffer.from(JSON.stringify({ key: this.key, skills, stamps } satisfies Index), 'utf8');
     return [Buffer.from(`${MAGIC}${index.length}\n`, 'latin1'), index, ...parts];
   }
 
@@ -181,7 +199,7 @@ export class CheckCache {
    * sees half of it. Returns why it could not (the report stands without the cache).
    */
   save(): string | undefined {
-    if (!this.dirty) return undefined;
+    if (!this.dirty && !this.answers.stampsChanged) return undefined;
     const unsaved = writeFileAtomic(this.file, Buffer.concat(this.serialize()));
     if (!unsaved) this.dirty = false;
     return unsaved;

@@ -49,6 +49,8 @@ type BatchOutput = SkillCheckResult[] | RenderedBatch;
 interface RecordedOutput {
   outs: SkillOutput[];
   records: FileRecord[];
+  /** per skill, the stamps that vouch for its content digests */
+  stamps?: FileRecord[];
 }
 
 interface WorkerInput {
@@ -106,6 +108,7 @@ async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListi
 async function checkRecorded(fs: FileSystem, files: string[], listings: (SkillListings | undefined)[], opts: CheckOptions, render: RenderSpec): Promise<RecordedOutput> {
   const outs: SkillOutput[] = [];
   const records: FileRecord[] = [];
+  const stamps: FileRecord[] = [];
   for (let i = 0; i < files.length; i++) {
     const pre = listings[i];
     const rec = new RecordingFileSystem(pre ? new PrelistedFileSystem(fs, pre) : fs, contentHash);
@@ -124,8 +127,9 @@ async function checkRecorded(fs: FileSystem, files: string[], listings: (SkillLi
     listings[i] = undefined;
     outs.push(render.format === 'result' ? slim(r) : renderSkillIsolated(render.format, render.cwd, r));
     records.push(rec.record());
+    stamps.push(rec.stamps());
   }
-  return { outs, records };
+  return { outs, records, stamps };
 }
 
 /** SKILLMD_THREADS=n: n threads from the first batch on (tests, benchmarks); else undefined. */
@@ -275,7 +279,7 @@ export class CheckRunner {
     const outs = b.outs!.map((o) => {
       if (o) return o;
       const out = fresh.outs[next];
-      this.cache!.store(b.files[next], { record: fresh.records[next], out });
+      this.cache!.store(b.files[next], { record: fresh.records[next], out, stamps: fresh.stamps?.[next] });
       next++;
       return out;
     });
@@ -349,7 +353,7 @@ export function runAsCheckWorker(): boolean {
   let fs: FileSystem | undefined;
   let opts: CheckOptions | undefined;
   return serveBatches<BatchMessage, WorkerAnswer>('skillmdCheckWorker', async (m) => {
-    fs ??= new NodeFileSystem({ sync: true });
+    fs ??= new NodeFileSystem({ sync: true, stamps: input.record });
     // A function does not cross threads: each worker looks at the disk itself.
     opts ??= { ...input.opts, isPluginFolder: pluginFolderProbe() };
     if (input.record) return [await checkRecorded(fs, m.files, m.listings, opts, input.render)];

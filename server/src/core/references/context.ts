@@ -4,7 +4,7 @@ import { newFrontmatter, type SkillDocument } from '../document/model';
 import { parseSkillDocument } from '../document/parse';
 import { decodeText } from '../document/readSkillFile';
 import { LineIndex } from '../text/lineIndex';
-import type { DirEntry, FileStat, FileSystem } from '../workspace/fileSystem';
+import type { DirEntry, FileStat, FileSystem, WithinRead } from '../workspace/fileSystem';
 import { collectAnchors, type Anchor } from './anchors';
 import { after, SettledCache, type Pending } from './settled';
 
@@ -201,7 +201,7 @@ export class ReferenceContext {
 
   /** `read` with one open (and fstat) instead of a stat and then a read. */
   private async readWithin(file: string): Promise<TextRead> {
-    let r: { bytes: Uint8Array } | { size: number; notFile?: boolean };
+    let r: WithinRead;
     try {
       r = await this.fs.readFileWithin!(file, this.maxBytes);
     } catch (e) {

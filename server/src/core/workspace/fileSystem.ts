@@ -19,6 +19,14 @@ export interface DirEntry {
   type: EntryType;
 }
 
+/**
+ * What `readFileWithin` gives: the bytes, or the size of a file too large (or not a
+ * regular file). `stamp`, when the host gives one, identifies this version of the file
+ * (size, times, inode) as the host saw it before reading: a cache may trust an
+ * unchanged stamp instead of reading the file again (node/cacheRecords.ts).
+ */
+export type WithinRead = ({ bytes: Uint8Array } | { size: number; notFile?: boolean }) & { stamp?: string };
+
 export interface FileSystem {
   readFile(path: string): Promise<Uint8Array>;
   /** Reads at most `maxBytes` from the start of the file. */
@@ -27,7 +35,7 @@ export interface FileSystem {
    * Reads a regular file unless it is larger than `maxBytes` (then only its size
    * is returned): one open instead of a stat and a read on hot paths.
    */
-  readFileWithin?(path: string, maxBytes: number): Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }>;
+  readFileWithin?(path: string, maxBytes: number): Promise<WithinRead>;
   /** undefined when the path does not exist */
   stat(path: string): Promise<FileStat | undefined>;
   readDirectory(path: string): Promise<DirEntry[]>;

@@ -1,4 +1,4 @@
-import type { DirEntry, FileStat, FileSystem } from './fileSystem';
+import type { DirEntry, FileStat, FileSystem, WithinRead } from './fileSystem';
 
 /**
  * A FileSystem that lists each folder once and answers later `readDirectory` calls for
@@ -10,7 +10,7 @@ import type { DirEntry, FileStat, FileSystem } from './fileSystem';
 export class MemoListingFileSystem implements FileSystem {
   private readonly listings = new Map<string, DirEntry[]>();
   readonly readFilePrefix?: (path: string, maxBytes: number) => Promise<Uint8Array>;
-  readonly readFileWithin?: (path: string, maxBytes: number) => Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }>;
+  readonly readFileWithin?: (path: string, maxBytes: number) => Promise<WithinRead>;
 
   constructor(private readonly base: FileSystem) {
     if (base.readFilePrefix) this.readFilePrefix = (p, n) => base.readFilePrefix!(p, n);

@@ -1,4 +1,4 @@
-import type { DirEntry, FileStat, FileSystem } from './fileSystem';
+import type { DirEntry, FileStat, FileSystem, WithinRead } from './fileSystem';
 
 /**
  * A FileSystem that notes every question a check asks and a digest of every answer,
@@ -33,14 +33,17 @@ function listDigest(entries: DirEntry[]): string {
   return s;
 }
 
-function withinDigest(r: { bytes: Uint8Array } | { size: number; notFile?: boolean }, hash: ContentHash): string {
+function withinDigest(r: WithinRead, hash: ContentHash): string {
   return 'bytes' in r ? hash(r.bytes) : `${r.notFile ? 'notfile' : 'size'} ${r.size}`;
 }
 
 export class RecordingFileSystem implements FileSystem {
   private readonly seen = new Map<string, string>();
+  /** each file's first stamp (readFileWithin), and the stamp that vouches for each content question */
+  private readonly pathStamps = new Map<string, string>();
+  private readonly questionStamps = new Map<string, string>();
   readonly readFilePrefix?: (path: string, maxBytes: number) => Promise<Uint8Array>;
-  readonly readFileWithin?: (path: string, maxBytes: number) => Promise<{ bytes: Uint8Array } | { size: number; notFile?: boolean }>;
+  readonly readFileWithin?: (path: string, maxBytes: number) => Promise<WithinRead>;
 
   constructor(
     private readonly base: FileSystem,
@@ -52,13 +55,35 @@ export class RecordingFileSystem implements FileSystem {
     }
     if (base.readFileWithin) {
       const within = base.readFileWithin.bind(base);
-      this.readFileWithin = (p, n) => this.ask(`within\0${p}\0${n}`, () => within(p, n), (r) => withinDigest(r, hash));
+      this.readFileWithin = (p, n) => {
+        const question = `within\0${p}\0${n}`;
+        return this.ask(question, () => within(p, n), (r) => {
+          if (r.stamp !== undefined && !this.pathStamps.has(p)) this.pathStamps.set(p, r.stamp);
+          return withinDigest(r, hash);
+        });
+      };
     }
   }
 
   /** The questions asked so far with the digests of their first answers. */
   record(): FileRecord {
     return [...this.seen];
+  }
+
+  /**
+   * Per question about a file's contents, the stamp the host gave for that file
+   * (readFileWithin's `stamp`) before this check read the contents that question was
+   * answered from: the within read itself, and reads and prefixes of it asked later.
+   */
+  stamps(): FileRecord {
+    const out: FileRecord = [];
+    for (const [question] of this.seen) {
+      const op = question.slice(0, question.indexOf('\0'));
+      if (op !== 'within' && op !== 'read' && op !== 'prefix') continue;
+      const stamp = this.questionStamps.get(question);
+      if (stamp !== undefined) out.push([question, stamp]);
+    }
+    return out;
   }
 
   /** Notes a question answered outside the file system (a host's probe) and its answer. */
@@ -83,9 +108,16 @@ export class RecordingFileSystem implements FileSystem {
   }
 
   private async ask<T>(question: string, answer: () => Promise<T>, digest: (r: T) => string): Promise<T> {
+    // A stamp taken before this read vouches for its answer; one taken after does not.
+    const path = question.split('\0', 2)[1];
+    const before = this.pathStamps.get(path);
     try {
       const r = await answer();
-      if (!this.seen.has(question)) this.seen.set(question, digest(r));
+      if (!this.seen.has(question)) {
+        this.seen.set(question, digest(r));
+        const stamp = before ?? (question.startsWith('within\0') ? this.pathStamps.get(path) : undefined);
+        if (stamp !== undefined) this.questionStamps.set(question, stamp);
+      }
       return r;
     } catch (e) {
       if (!this.seen.has(question)) this.seen.set(question, errorDigest(e));

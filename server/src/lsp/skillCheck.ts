@@ -76,7 +76,7 @@ async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptio
   // Kept per skill by the index: detached, so it does not hold the document's text.
   const result: DiskCheck = { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashText(decoded.text) };
   if (parsed.doc) {
-    result.summary = detachSummary(summarizeSkill(parsed.doc, opts));
+    result.summary = summarizeSkill(parsed.doc, opts);
     result.contractFields = hasContractFields(parsed.doc.text);
   }
   return { result, doc: parsed.doc };
@@ -106,11 +106,6 @@ function slim(d: SkillDiagnostic): SkillDiagnostic {
   if (!d.fixes) return d;
   const { fixes: _fixes, ...rest } = d;
   return rest;
-}
-
-/** A summary that holds no slice of the document's text (kept per skill by the index). */
-function detachSummary(s: SkillSummary): SkillSummary {
-  return { ...s, name: detach(s.name), description: s.description === undefined ? undefined : detach(s.description) };
 }
 
 /** FNV-1a over the UTF-16 code units: ~1 ns a character, against ~100 for the check. */

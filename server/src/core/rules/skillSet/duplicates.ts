@@ -8,8 +8,13 @@ import type { Range, SeveritySetting, SkillDiagnostic } from '../../types';
 import type { FileSystem } from '../../workspace/fileSystem';
 import type { RuleInfo } from '../fileRules';
 import { stringFor } from '../fields/profileValues';
+import { detach } from '../../text/detach';
 
-/** What the set-wide rules need of one skill: small, so a host can keep one per skill. */
+/**
+ * What the set-wide rules need of one skill: small, so a host can keep one per skill,
+ * and sharing no memory with the document (its strings detached, its ranges copied):
+ * a check keeps every skill's summary to the end of its run.
+ */
 export interface SkillSummary {
   file: string;
   /** skills with the same group are seen together by an agent (see `skillGroup`) */
@@ -54,24 +59,16 @@ export function summarizeSkill(doc: SkillDocument, opts: CheckOptions): SkillSum
   return {
     file: doc.path,
     group: skillGroup(doc.path),
-    name: detached(name),
+    name: detach(name),
     nameRange: copyRange(nameEntry?.value?.range ?? doc.frontmatter.openRange ?? zero),
-    description: description ? detached(description) : undefined,
+    description: description ? detach(description) : undefined,
     descriptionRange: description ? copyRange(descEntry!.value!.range) : undefined,
     targets: settings.targets.map((t) => t.id),
     rules: settings.rules,
   };
 }
 
-/**
- * A copy of `s` that shares no memory with the SKILL.md text: V8 keeps a substring as
- * a view of its parent, and a summary lives to the end of a run, so a sliced name or
- * description would keep every SKILL.md text alive (80 MB on 2,000 large skills).
- */
-function detached(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
-}
-
+/** A copy of a range of the document's (a summary outlives the document). */
 function copyRange(r: Range): Range {
   return { start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } };
 }

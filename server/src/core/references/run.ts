@@ -53,8 +53,7 @@ export class SkillRun {
   readonly checked: [SkillDocument, ResolvedReference[]][] = [];
   cancelled = false;
   #ownAnchors: Anchor[] | undefined;
-  #byBaseName: Map<string, string | null> | undefined;
-  #skillFiles: string[] = [];
+  #byBaseName: Map<string, string[]> | undefined;
   #repoRoot: string | null | undefined;
 
   constructor(readonly ctx: ReferenceContext, readonly doc: SkillDocument, readonly opts: CheckOptions) {
@@ -102,27 +101,31 @@ export class SkillRun {
     const name = written.slice(written.lastIndexOf('/') + 1);
     // `other-skill/SKILL.md` names another skill, never this one's own file.
     if (name.toLowerCase() === 'skill.md') return undefined;
-    const byName = await this.#filesByName();
+    const same = (await this.#filesByName()).get(name.toLowerCase());
+    if (!same) return undefined;
     const tail = written.replace(/^\.\//, '');
     if (tail.includes('/')) {
+      // A file ending with the whole path has that very name: look among those only.
       const end = path.sep + tail.split('/').join(path.sep);
-      const ends = this.#skillFiles.filter((f) => f.endsWith(end));
+      const ends = same.filter((f) => f.endsWith(end));
       if (ends.length === 1) return ends[0];
       if (ends.length > 1) return undefined;
     }
-    return byName.get(name.toLowerCase()) ?? undefined;
+    return same.length === 1 ? same[0] : undefined;
   }
 
-  /** The skill's files by lower-case name (null: more than one has it), walked once. */
-  async #filesByName(): Promise<Map<string, string | null>> {
+  /** The skill's files by lower-case name, walked once (none past SAME_NAME_MAX_FILES). */
+  async #filesByName(): Promise<Map<string, string[]>> {
     if (this.#byBaseName) return this.#byBaseName;
     const byName = (this.#byBaseName = new Map());
     // In a big tree a name is seldom unique, and the walk would cost every check.
     const files = await walkFiles(this.ctx, this.skillDir, undefined, SAME_NAME_MAX_FILES + 1);
-    this.#skillFiles = files.length > SAME_NAME_MAX_FILES ? [] : files;
-    for (const f of this.#skillFiles) {
+    if (files.length > SAME_NAME_MAX_FILES) return byName;
+    for (const f of files) {
       const k = f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1).toLowerCase();
-      byName.set(k, byName.has(k) ? null : f);
+      const list = byName.get(k);
+      if (list) list.push(f);
+      else byName.set(k, [f]);
     }
     return byName;
   }

@@ -9,7 +9,9 @@ export interface ScriptFile {
   /** the path as the SKILL.md writes it */
   written: string;
   text: string;
-  lines: string[];
+  /** the lines, split on first use (most scripts are only searched as a whole) */
+  readonly lines: string[];
+  firstLine: string;
   /** the body runs it as a command (`scripts/x.py …`, `./scripts/x.sh`), so its shebang picks the interpreter */
   executed: boolean;
   /** a shell script: by extension or shebang */
@@ -66,9 +68,15 @@ async function readScripts(fs: FileSystem, doc: SkillDocument, skillDir: string)
       continue; // binary: reference-unreadable's business
     }
     if (text.includes('\u0000')) continue;
-    const lines = text.split(/\r\n|\r|\n/);
-    const shell = SHELL_EXT.test(file) || /^#!.*\b(ba|z|k|da)?sh\b/.test(lines[0]);
-    out.push({ file, written, text, lines, executed, shell });
+    const firstLine = /^[^\r\n]*/.exec(text)![0];
+    const shell = SHELL_EXT.test(file) || /^#!.*\b(ba|z|k|da)?sh\b/.test(firstLine);
+    let lines: string[] | undefined;
+    out.push({
+      file, written, text, firstLine, executed, shell,
+      get lines() {
+        return (lines ??= text.split(/\r\n|\r|\n/));
+      },
+    });
   }
   return out;
 }

@@ -12,14 +12,14 @@ export const scriptNoShebang: DiskRule = {
   defaultSeverity: 'warning',
   async check(ctx) {
     for (const s of await scriptFiles(ctx.fs, ctx.doc, ctx.skillDir)) {
-      if (!s.executed || s.lines[0].startsWith('#!') || s.file.endsWith('.ps1')) continue;
+      if (!s.executed || s.firstLine.startsWith('#!') || s.file.endsWith('.ps1')) continue;
       ctx.report({
         file: s.file,
         severity: s.shell ? 'hint' : 'warning',
         message: s.shell
           ? `The instructions run \`${s.written}\` directly, and it has no \`#!\` line: it runs under whatever shell starts it; add \`#!/usr/bin/env bash\` (or \`sh\`).`
           : `The instructions run \`${s.written}\` directly, but it has no \`#!\` line, so the shell runs it as a shell script and it fails; add one (\`#!/usr/bin/env python3\`) or run it through its interpreter.`,
-        range: lineRange(0, 0, s.lines[0].length),
+        range: lineRange(0, 0, s.firstLine.length),
       });
     }
   },

@@ -20,7 +20,7 @@ export const scriptRmVariable: DiskRule = {
   defaultSeverity: 'warning',
   async check(ctx) {
     for (const s of await scriptFiles(ctx.fs, ctx.doc, ctx.skillDir)) {
-      if (!s.shell) continue;
+      if (!s.shell || !/\brm\s/.test(s.text)) continue;
       s.lines.forEach((line, i) => {
         const m = isComment(line) ? null : RM.exec(line);
         if (!m || /^\$\{\w+:\?/.test(m[1])) return;

@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import rpc from 'vscode-jsonrpc/node.js';
 import { ensureCorpus } from '../corpus.mjs';
@@ -112,8 +112,7 @@ let serverSeq = 0;
  * The bundled server on `dir`, initialized (not yet `initialized`), debounce 0. Its log
  * (timings, worker threads started or lost) goes to `bench-out/lsp-server-<n>-<name>.log`.
  */
-async function startServer(ctx, dir, name, onDiagnostics, { pull = false } = {}) {
-  const server = join(ctx.root, 'server', 'out', 'server.js');
+async function startServer(ctx, dir, name, onDiagnostics, { pull = false, server = join(ctx.root, 'server', 'out', 'server.js') } = {}) {
   const proc = spawn(process.execPath, [server, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
   conn.onNotification('textDocument/publishDiagnostics', onDiagnostics);
@@ -226,6 +225,36 @@ async function pullIndex(ctx, dir) {
   return { indexWallMs, peakRssKiB: rss, mode: status.diagnosticMode, indexCpuS, referencesWallMs, referencesCpuS };
 }
 
+/**
+ * --base-server: this build's first index against another's (e.g. an older commit's
+ * server/out/server.js), alternating, `runs` rounds, both diagnostic modes: the medians
+ * of "ready" and "references checked" (every diagnostic), wall and CPU.
+ */
+async function againstBase(ctx, dir, base) {
+  const builds = [['this', join(ctx.root, 'server', 'out', 'server.js')], ['base', base]];
+  const times = { this: { push: [], pull: [] }, base: { push: [], pull: [] } };
+  for (let round = 0; round < ctx.runs; round++) {
+    for (const pull of [false, true]) {
+      for (const [label, server] of round % 2 ? [...builds].reverse() : builds) {
+        const { proc, conn } = await startServer(ctx, dir, `${label}-${pull ? 'pull' : 'push'}`, () => {}, { pull, server });
+        const r = await waitForIndex(conn, proc.pid);
+        await stopServer(proc, conn);
+        times[label][pull ? 'pull' : 'push'].push(r);
+        ctx.log(`  ${label} ${pull ? 'pull' : 'push'}: ready ${Math.round(r.indexWallMs)} ms, every diagnostic ${Math.round(r.referencesWallMs)} ms (${r.referencesCpuS?.toFixed(2) ?? '?'} CPU-s)`);
+      }
+    }
+  }
+  const med = (v) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)];
+  const out = {};
+  for (const label of ['this', 'base']) {
+    for (const mode of ['push', 'pull']) {
+      const rs = times[label][mode];
+      out[`${label}-${mode}`] = { readyMs: med(rs.map((r) => r.indexWallMs)), allMs: med(rs.map((r) => r.referencesWallMs)), cpuS: med(rs.map((r) => r.referencesCpuS ?? NaN)) };
+    }
+  }
+  return out;
+}
+
 /** The pathological documents of issue 5, each in its own skill folder. */
 function pathologicalDocs() {
   const head = (name) => `---\nname: ${name}\ndescription: ${name} document. Use when measuring how long the server blocks.\n---\n`;
@@ -319,6 +348,9 @@ async function pathological(ctx) {
 export default {
   name: 'lsp',
   description: 'language server over stdio: index time, peak RSS, diagnostics/completion/hover latency (1k and corpus)',
+  options: {
+    'base-server': { type: 'string', help: 'another build\'s server/out/server.js: first index against it, alternating (section lsp)' },
+  },
   async run(ctx) {
     fsMod = await import('node:fs');
     const server = join(ctx.root, 'server', 'out', 'server.js');
@@ -336,6 +368,7 @@ export default {
     const results = [];
     for (const [dir, label] of sizes) results.push(await session(ctx, dir, label));
     const pull = await pullIndex(ctx, sizes[sizes.length - 1][0]);
+    const base = ctx.args['base-server'] ? await againstBase(ctx, sizes[sizes.length - 1][0], resolve(ctx.args['base-server'])) : undefined;
     ctx.log('  pathological documents (10 MB, 50,000 keys, one 1 MB line)');
     const patho = await pathological(ctx);
 
@@ -366,6 +399,16 @@ export default {
       target(`initial index (${big.label}, pull)`, pull.indexWallMs / 1000, '< 3 s', big.skills < 10000 || pull.indexWallMs < 3000,
         big.skills < 10000 ? 'corpus smaller than 10k' : undefined),
     ];
+    if (base) {
+      ctx.print('');
+      ctx.print(`first index against --base-server (${ctx.runs} alternating rounds, medians):`);
+      ctx.print(table([['build', 'mode', 'ready', 'every diagnostic', 'CPU by then'],
+        ...Object.entries(base).map(([k, v]) => [...k.split('-'), `${(v.readyMs / 1000).toFixed(2)} s`, `${(v.allMs / 1000).toFixed(2)} s`, `${v.cpuS.toFixed(2)} s`])]));
+      for (const mode of ['push', 'pull']) {
+        const ratio = base[`base-${mode}`].allMs / base[`this-${mode}`].allMs;
+        targets.push({ ...target(`every diagnostic (${mode}), base / this`, ratio, '≥ 1×', ratio >= 1), display: `${ratio.toFixed(2)}×` });
+      }
+    }
     targets[0].display = ms(targets[0].value);
     targets[1].display = ms(targets[1].value);
     targets[2].display = ms(targets[2].value);

@@ -75,7 +75,8 @@ async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptio
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
   // Kept per skill by the index: detached, so it does not hold the document's text.
   const result: DiskCheck = { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashText(decoded.text) };
-  if (parsed.doc) {
+  // The second step of a two-step check keeps the first's summary (the same text).
+  if (parsed.doc && rules) {
     result.summary = summarizeSkill(parsed.doc, opts);
     result.contractFields = hasContractFields(parsed.doc.text);
   }

@@ -303,6 +303,9 @@ export class WorkspaceIndex {
             return;
           }
           r.diagnostics = [...first.diagnostics, ...r.diagnostics].sort(byPosition);
+          // The same text: the first step's summary stands (the second computes none).
+          r.summary = first.summary;
+          r.contractFields = first.contractFields;
         }
         this.skills.set(r.file, this.entryOf(r));
         slice.push(r.file);

@@ -73,18 +73,16 @@ export class NodeFileSystem implements FileSystem {
   async readFileWithin(path: string, maxBytes: number): Promise<WithinRead> {
     if (!this.options.sync) {
       const st = await fs.promises.stat(path);
-      const stamp = this.options.stamps ? fileStamp(st) : undefined;
-      if (!st.isFile()) return { size: st.size, notFile: true, stamp };
-      if (st.size > maxBytes) return { size: st.size, stamp };
-      return { bytes: await fs.promises.readFile(path), stamp };
+      if (!st.isFile()) return this.stamped({ size: st.size, notFile: true }, st);
+      if (st.size > maxBytes) return this.stamped({ size: st.size }, st);
+      return this.stamped({ bytes: await fs.promises.readFile(path) }, st);
     }
     // O_NONBLOCK: opening a FIFO named SKILL.md must not hang the run.
     const fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     try {
       const st = fs.fstatSync(fd);
-      const stamp = this.options.stamps ? fileStamp(st) : undefined;
-      if (!st.isFile()) return { size: st.size, notFile: true, stamp };
-      if (st.size > maxBytes) return { size: st.size, stamp };
+      if (!st.isFile()) return this.stamped({ size: st.size, notFile: true }, st);
+      if (st.size > maxBytes) return this.stamped({ size: st.size }, st);
       const buf = Buffer.allocUnsafe(st.size);
       let n = 0;
       while (n < st.size) {
@@ -92,10 +90,16 @@ export class NodeFileSystem implements FileSystem {
         if (r === 0) break;
         n += r;
       }
-      return { bytes: buf.subarray(0, n), stamp };
+      return this.stamped({ bytes: buf.subarray(0, n) }, st);
     } finally {
       fs.closeSync(fd);
     }
+  }
+
+  /** `r` with the file's stamp (taken before its bytes were read) when asked for stamps. */
+  private stamped(r: WithinRead, st: fs.Stats): WithinRead {
+    if (this.options.stamps) r.stamp = fileStamp(st);
+    return r;
   }
 
   async stat(path: string): Promise<FileStat | undefined> {

@@ -199,7 +199,7 @@ export class CheckCache {
    * sees half of it. Returns why it could not (the report stands without the cache).
    */
   save(): string | undefined {
-    if (!this.dirty && !this.answers.stampsChanged) return undefined;
+    if (!this.dirty && !this.answers.stampsWorthSaving) return undefined;
     const unsaved = writeFileAtomic(this.file, Buffer.concat(this.serialize()));
     if (!unsaved) this.dirty = false;
     return unsaved;

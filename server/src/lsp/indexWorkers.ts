@@ -103,7 +103,8 @@ export function runIndexWorker(): boolean {
 }
 
 export function indexThreads(): number {
-  const env = Number(process.env.SKILLMD_THREADS);
+  // Empty is unset (Number('') would be 0: no workers at all).
+  const env = process.env.SKILLMD_THREADS ? Number(process.env.SKILLMD_THREADS) : NaN;
   if (Number.isInteger(env) && env >= 0) return Math.min(env, 8);
   // The main thread keeps a core for the walk, publishing and requests.
   return Math.max(1, Math.min(availableParallelism() - 1, 3));

@@ -116,14 +116,14 @@ test('an unchanged stamp spares reading a file; a write that keeps its size and 
   const guide = path.join(dir, 'skills/alpha/references/guide.md');
   utimesSync(guide, 1e9, 1e9);
   try {
-    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 0 files unchanged by their stamps, 0 read again');
+    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 0 files unchanged by their stamps, 0 asked again (changed, new or missing)');
     // SKILL.md and the two Markdown files it follows: not one read.
-    assert.equal(run(), 'skillmd cache: 1 reused, 0 checked; skillmd cache stamps: 3 files unchanged by their stamps, 0 read again');
+    assert.equal(run(), 'skillmd cache: 1 reused, 0 checked; skillmd cache stamps: 3 files unchanged by their stamps, 0 asked again (changed, new or missing)');
     // Same size, modification time set back: only the change time tells.
     writeFileSync(guide, '# Guide\nSee [notes](nofes.md).\n');
     utimesSync(guide, 1e9, 1e9);
     assert.equal(statSync(guide).mtimeMs, 1e12);
-    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 1 files unchanged by their stamps, 1 read again');
+    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 1 files unchanged by their stamps, 1 asked again (changed, new or missing)');
     assert.match(runCli(['check', '--format', 'json'], dir).stdout, /nofes\.md/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -173,7 +173,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   // For tests and the bench: which skills were checked again.
   if (cache && process.env.SKILLMD_CACHE_STATS) {
     process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
-    process.stderr.write(`skillmd cache stamps: ${cache.answers.trusted} files unchanged by their stamps, ${cache.answers.reread} read again\n`);
+    process.stderr.write(`skillmd cache stamps: ${cache.answers.trusted} files unchanged by their stamps, ${cache.answers.reread} asked again (changed, new or missing)\n`);
   }
   // Rules over the whole set of skills, once every skill is checked.
   const set = seen.size > 1 ? duplicateDiagnostics(facts.flatMap((f): SkillSummary[] => (f ? [f.summary] : []))) : [];

@@ -2,7 +2,7 @@
 // and the server's index cache, lsp/indexCache.ts): the digest of contents, the
 // questions a host answers itself, replaying a record's questions once per run, and
 // writing the cache file so that no reader ever sees half of it.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import type { PluginFolderProbe } from '../core/profiles/targets';
 import type { FileSystem } from '../core/workspace/fileSystem';
@@ -120,12 +120,25 @@ export class ReplayAnswers {
   }
 }
 
+/** Writes the pieces end to end without first joining them (the check cache's are ~80 MB). */
+function writeAll(file: string, pieces: readonly Uint8Array[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const p of pieces) {
+      for (let off = 0; off < p.length; ) off += writeSync(fd, p, off, p.length - off);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Writes `file` through a temporary file and a rename; returns why it could not (nothing is thrown). */
-export function writeFileAtomic(file: string, data: string | Uint8Array): string | undefined {
+export function writeFileAtomic(file: string, data: string | Uint8Array | readonly Uint8Array[]): string | undefined {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(tmp, data);
+    if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(tmp, data);
+    else writeAll(tmp, data);
     renameSync(tmp, file);
     return undefined;
   } catch (e) {

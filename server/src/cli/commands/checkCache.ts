@@ -200,7 +200,7 @@ export class CheckCache {
    */
   save(): string | undefined {
     if (!this.dirty && !this.answers.stampsWorthSaving) return undefined;
-    const unsaved = writeFileAtomic(this.file, Buffer.concat(this.serialize()));
+    const unsaved = writeFileAtomic(this.file, this.serialize());
     if (!unsaved) this.dirty = false;
     return unsaved;
   }

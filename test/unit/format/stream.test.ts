@@ -25,6 +25,15 @@ function results(): SkillCheckResult[] {
       file: '/elsewhere/c/SKILL.md', skillDir: '/elsewhere/c', name: 'ç', targets: ['codex'],
       diagnostics: [d('w', 'warning', '/elsewhere/c/SKILL.md', 'w'), d('i', 'info', '/elsewhere/c/SKILL.md', 'i', 9)],
     },
+    {
+      // Places a diagnostic names besides its own: printed as `related`, between plain diagnostics.
+      file: '/work/repo/skills/d/SKILL.md', skillDir: '/work/repo/skills/d', name: 'd', targets: ['agentskills'],
+      diagnostics: [
+        d('w', 'warning', '/work/repo/skills/d/SKILL.md', 'first'),
+        { ...d('duplicate-key', 'error', '/work/repo/skills/d/SKILL.md', 'Duplicate key `name`', 3), related: [{ message: 'first `name`', file: '/work/repo/skills/d/SKILL.md', range: range(1, 0) }, { message: 'there "too"', file: '/elsewhere/x.md', range: range(2, 1) }] },
+        d('i', 'info', '/work/repo/skills/d/SKILL.md', 'last', 5),
+      ],
+    },
   ];
 }
 
@@ -41,6 +50,15 @@ function streamed(format: StreamFormat, rs: SkillCheckResult[], general: SkillDi
 }
 
 const generals: SkillDiagnostic[][] = [[], [d('symlink-loop', 'warning', '/work/repo/loop', 'loop'), d('folder-unreadable', 'error', '/x', 'no')]];
+
+test('JSON prints the places a diagnostic names as related, with paths as the report shows them', () => {
+  const out = JSON.parse(formatJson({ results: results(), general: [], cwd })) as { skills: { diagnostics: { related?: unknown }[] }[] };
+  assert.deepEqual(out.skills[3].diagnostics[1].related, [
+    { message: 'first `name`', file: 'skills/d/SKILL.md', range: range(1, 0) },
+    { message: 'there "too"', file: displayPath(cwd, '/elsewhere/x.md'), range: range(2, 1) },
+  ]);
+  assert.equal('related' in out.skills[3].diagnostics[0], false);
+});
 
 test('streamed JSON equals formatJson', () => {
   for (const general of generals) {

@@ -79,7 +79,7 @@ interface Batch extends BatchMessage {
 
 /**
  * Results cross threads and are kept to the end: keep only what the reports print
- * (no document text, no fixes).
+ * (no document text, no fixes; the places a diagnostic names, for SARIF and JSON).
  */
 function slim(r: SkillCheckResult): SkillCheckResult {
   return {
@@ -87,7 +87,7 @@ function slim(r: SkillCheckResult): SkillCheckResult {
     skillDir: r.skillDir,
     name: r.name,
     targets: r.targets,
-    diagnostics: r.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, file: d.file, range: d.range })),
+    diagnostics: r.diagnostics.map((d) => (d.related?.length ? { code: d.code, severity: d.severity, message: d.message, file: d.file, range: d.range, related: d.related } : { code: d.code, severity: d.severity, message: d.message, file: d.file, range: d.range })),
     facts: r.facts,
   };
 }

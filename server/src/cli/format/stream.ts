@@ -4,6 +4,7 @@ import type { SkillDiagnostic } from '../../core/types';
 import { counts } from './model';
 import { displayPath } from './paths';
 import { diagnosticLine, summaryLine } from './text';
+import { jsonDiagnostic } from './json';
 
 /**
  * Per-skill pieces of the text and JSON reports, so `check` can print each skill as
@@ -72,9 +73,6 @@ export function renderBatch(format: StreamFormat, parts: (RenderedSkill | Encode
 }
 
 
-function diag(cwd: string, d: SkillDiagnostic) {
-  return { code: d.code, severity: d.severity, message: d.message, file: displayPath(cwd, d.file), range: d.range };
-}
 
 function textLine(cwd: string, d: SkillDiagnostic): string {
   return diagnosticLine(displayPath(cwd, d.file), d);
@@ -134,6 +132,11 @@ export function renderSkill(format: StreamFormat, cwd: string, r: SkillCheckResu
       t.push('[');
       for (let i = 0; i < r.diagnostics.length; i++) {
         const d = r.diagnostics[i];
+        if (d.related?.length) {
+          // Rare (a duplicate key, a contract's other file): JSON.stringify at this depth.
+          t.push(i ? ',\n' : '\n', JSON.stringify(jsonDiagnostic(cwd, d), null, 2).replace(/^/gm, '        '));
+          continue;
+        }
         const { start, end } = d.range;
         t.push(
           i ? ',\n        {\n          "code": ' : '\n        {\n          "code": ', quote(d.code),
@@ -248,7 +251,7 @@ export class ReportWriter {
       this.write(summaryLine(this.skills, this.invalid, { errors: this.errors, warnings: this.warnings, infos: this.infos, hints: this.hints }) + '\n');
     } else {
       const tail = JSON.stringify(
-        { problems: this.general.map((d) => diag(this.cwd, d)), summary: { skills: this.skills, errors: this.errors, warnings: this.warnings } },
+        { problems: this.general.map((d) => jsonDiagnostic(this.cwd, d)), summary: { skills: this.skills, errors: this.errors, warnings: this.warnings } },
         null,
         2,
       );

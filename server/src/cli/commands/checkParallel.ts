@@ -11,32 +11,8 @@ import { pluginFolderProbe } from '../../node/pluginFolders';
 import { serveBatches, WorkerPool } from '../../node/workerPool';
 import { renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
+import { WorkMeter } from './workMeter';
 
-/**
- * Worker threads start once this thread has spent this long checking (and more is
- * left). A check thread keeps about 1.5 cores busy by itself (V8's collector and
- * compiler run beside it), and a worker costs ~0.2 CPU-s to start and warm up: on two
- * cores a worker made light corpora slower and costlier (agentskillexchange, 2,921
- * skills: 1.66 s / 2.6 CPU-s on one thread, 1.99 s / 3.5 CPU-s on two; awesome-copilot
- * with workers from 0.6 s on: 2.3-2.7 s against 1.8-2.2 s) and heavy ones faster
- * (the repository-shaped bench corpus, 2,000 skills with large references: 11.6 s on
- * one thread, 10.1 s on two). The time spent, not the number of skills, tells them
- * apart; both light corpora take under 1.5 s.
- */
-const WORK_BEFORE_WORKERS_MS = 2000;
-/**
- * Or sooner, when the walk is done (check.ts walks first and says how many skills it
- * found: `expect`) and the skills left, at this thread's rate over its last
- * RATE_BATCHES batches once it has checked for WARM_MS (the first batches run on a
- * cold compiler, 2-5× slower), would take it WORK_LEFT_FOR_WORKERS_MS or more: then a
- * worker pays for its start at once (the repository-shaped corpus: ~4 ms a skill,
- * 2,000 skills) while light runs stay on one thread (agentskillexchange: ~0.4 ms a
- * skill, 2,921 skills; awesome-copilot: ~2 ms, 417 skills). 3 s, not 2: rates are wall
- * time, and on a busy machine agentskillexchange's doubled and started a worker.
- */
-const WARM_MS = 300;
-const RATE_BATCHES = 4;
-const WORK_LEFT_FOR_WORKERS_MS = 3000;
 /** Skills per message: small enough to balance the threads, large enough to amortize a message. */
 const BATCH = 32;
 /** Batches a worker holds at once, so it never waits for the main thread. */
@@ -87,7 +63,7 @@ function slim(r: SkillCheckResult): SkillCheckResult {
     skillDir: r.skillDir,
     name: r.name,
     targets: r.targets,
-    diagnostics: r.diagnostics.map((d) => (d.related?.length ? { code: d.code, severity: d.severity, message: d.message, file: d.file, range: d.range, related: d.related } : { code: d.code, severity: d.severity, message: d.message, file: d.file, range: d.range })),
+    diagnostics: r.diagnostics.map(({ code, severity, message, file, range, related }) => (related?.length ? { code, severity, message, file, range, related } : { code, severity, message, file, range })),
     facts: r.facts,
   };
 }
@@ -145,9 +121,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Checks skills as the walk finds them, on every core: files are grouped into small
  * batches in walk order; worker threads (running this same bundle) and the main
  * thread take batches from one queue, and outputs are handed to `sink` in walk order
- * as soon as all earlier ones are done. Until this thread has checked for
- * WORK_BEFORE_WORKERS_MS (unless SKILLMD_THREADS says how many), everything runs on
- * the main thread.
+ * as soon as all earlier ones are done. Until the work proves heavy (WorkMeter, unless
+ * SKILLMD_THREADS says how many), everything runs on the main thread.
  */
 export class CheckRunner {
   private readonly asked = threadsAsked();
@@ -155,12 +130,8 @@ export class CheckRunner {
   private readonly queue: Batch[] = [];
   private readonly order: Batch[] = [];
   private current: Batch = { id: 0, files: [], listings: [] };
-  /** time this thread spent checking */
-  private busyMs = 0;
-  /** skills this thread checked, ms a skill in its last batches, skills in the run (see `expect`) */
-  private checked = 0;
-  private rates: number[] = [];
-  private total: number | undefined;
+  /** this thread's checking so far: whether workers will pay */
+  private readonly meter = new WorkMeter();
   private delivered = 0;
   private pool: WorkerPool<BatchMessage, WorkerAnswer> | undefined;
   /** batches a worker held when it stopped: this thread checks them */
@@ -191,7 +162,7 @@ export class CheckRunner {
       } else {
         // Alone, check as the walk goes; workers once the work proves heavy.
         await this.runOne();
-        if (this.threads > 1 && (this.asked || this.heavy())) this.startWorkers();
+        if (this.threads > 1 && (this.asked || this.meter.workersPay())) this.startWorkers();
       }
     }
     this.current.files.push(file);
@@ -249,17 +220,9 @@ export class CheckRunner {
     return false;
   }
 
-  /** Whether the work so far says workers will pay (see WORK_BEFORE_WORKERS_MS). */
-  private heavy(): boolean {
-    if (this.busyMs >= WORK_BEFORE_WORKERS_MS) return true;
-    if (this.total === undefined || this.busyMs < WARM_MS || this.rates.length < RATE_BATCHES) return false;
-    const rate = this.rates.reduce((a, b) => a + b, 0) / this.rates.length;
-    return (this.total - this.checked) * rate >= WORK_LEFT_FOR_WORKERS_MS;
-  }
-
   /** How many skills the run has in all, once the walk is done. */
   expect(total: number): void {
-    this.total = total;
+    this.meter.total = total;
   }
 
   private async runOne(): Promise<void> {
@@ -268,10 +231,7 @@ export class CheckRunner {
     const n = b.files.length;
     const t0 = performance.now();
     this.complete(b, this.cache ? await checkRecorded(this.fs, b.files, b.listings, this.opts, this.render) : await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));
-    const ms = performance.now() - t0;
-    this.busyMs += ms;
-    this.checked += n;
-    if (n) this.rates = [...this.rates.slice(-(RATE_BATCHES - 1)), ms / n];
+    this.meter.record(performance.now() - t0, n);
   }
 
   /** The batch's output from the cache's outputs and the new ones, which the cache keeps. */

@@ -7,12 +7,12 @@ function toStat(s: fs.Stats): FileStat {
 
 /**
  * A version of a file as its metadata tells it: size, modification and change times,
- * inode. Any write changes the change time (no program can set it back), so an equal
+ * inode and device (a link retargeted to another disk may meet the same inode). Any write changes the change time (no program can set it back), so an equal
  * stamp means the same contents unless the file changed within the times' resolution
  * of when the stamp was taken (see stampTrusted in cacheRecords.ts).
  */
 export function fileStamp(st: fs.Stats): string {
-  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.dev}`;
 }
 
 /** The stamp of `path` now, or undefined when it cannot be stat-ed. */

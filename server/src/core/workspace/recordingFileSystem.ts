@@ -17,6 +17,9 @@ export type ContentHash = (bytes: Uint8Array) => string;
 
 type Op = 'read' | 'prefix' | 'within' | 'stat' | 'list' | 'real';
 
+/** Questions about a file's contents (the ones a stamp can vouch for). */
+const CONTENT = /^(?:within|read|prefix)\0/;
+
 function errorDigest(e: unknown): string {
   const code = (e as { code?: unknown }).code;
   return `!${typeof code === 'string' ? code : (e as Error).message}`;
@@ -76,14 +79,7 @@ export class RecordingFileSystem implements FileSystem {
    * answered from: the within read itself, and reads and prefixes of it asked later.
    */
   stamps(): FileRecord {
-    const out: FileRecord = [];
-    for (const [question] of this.seen) {
-      const op = question.slice(0, question.indexOf('\0'));
-      if (op !== 'within' && op !== 'read' && op !== 'prefix') continue;
-      const stamp = this.questionStamps.get(question);
-      if (stamp !== undefined) out.push([question, stamp]);
-    }
-    return out;
+    return [...this.questionStamps];
   }
 
   /** Notes a question answered outside the file system (a host's probe) and its answer. */
@@ -109,13 +105,14 @@ export class RecordingFileSystem implements FileSystem {
 
   private async ask<T>(question: string, answer: () => Promise<T>, digest: (r: T) => string): Promise<T> {
     // A stamp taken before this read vouches for its answer; one taken after does not.
-    const path = question.split('\0', 2)[1];
-    const before = this.pathStamps.get(path);
+    const content = CONTENT.test(question);
+    const path = content ? question.slice(question.indexOf('\0') + 1).split('\0', 1)[0] : '';
+    const before = content ? this.pathStamps.get(path) : undefined;
     try {
       const r = await answer();
       if (!this.seen.has(question)) {
         this.seen.set(question, digest(r));
-        const stamp = before ?? (question.startsWith('within\0') ? this.pathStamps.get(path) : undefined);
+        const stamp = before ?? (content && question.startsWith('within\0') ? this.pathStamps.get(path) : undefined);
         if (stamp !== undefined) this.questionStamps.set(question, stamp);
       }
       return r;

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { contentHash, ReplayAnswers, stampTrusted, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
+
+const NOW = 1_800_000_000_000;
+/** fileStamp's shape: size:mtime:ctime:ino:dev */
+const stamp = (ctime: number) => `5:${ctime}:${ctime}:7:1`;
+const digest = (s: string) => contentHash(new TextEncoder().encode(s));
+
+test('a stamp vouches only for files changed 2 s or more before the run', () => {
+  assert.equal(stampTrusted(stamp(NOW - 2001), NOW), true);
+  assert.equal(stampTrusted(stamp(NOW - 1999), NOW), false);
+  assert.equal(stampTrusted('garbage', NOW), false);
+});
+
+test('replay: an unchanged stamp gives the stored digest unread; others are read; new stamps are saved only when they spare a tenth of the reads', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 20; i++) files[`/s/f${i}.md`] = `body ${i}`;
+  const mem = new MemoryFileSystem(files);
+  const stamps: Record<string, string> = {};
+  for (const f of Object.keys(files)) stamps[f] = stamp(NOW - 10_000);
+  const known: Record<string, StampedDigest> = {};
+  // f0 vouched with a wrong digest: taking the stored digest proves the file was not read.
+  known['read\0/s/f0.md'] = [stamps['/s/f0.md'], 'stored'];
+  for (let i = 1; i < 19; i++) known[`read\0/s/f${i}.md`] = [stamps[`/s/f${i}.md`], digest(`body ${i}`)];
+  // f18 changed since (its stamp too); f19 has no stamp stored.
+  stamps['/s/f18.md'] = stamp(NOW - 5000);
+  const r = new ReplayAnswers(known, (p) => stamps[p], NOW);
+  assert.equal(await r.answer('read\0/s/f0.md', mem, undefined), 'stored');
+  assert.equal(await r.answer('read\0/s/f18.md', mem, undefined), digest('body 18'));
+  for (let i = 1; i < 18; i++) await r.answer(`read\0/s/f${i}.md`, mem, undefined);
+  assert.equal(await r.answer('read\0/s/f19.md', mem, undefined), digest('body 19'));
+  // Not a content question: answered from the disk, no stamp.
+  assert.equal(await r.answer('stat\0/s/f1.md', mem, undefined), 'file 6 420');
+  assert.deepEqual([r.trusted, r.reread], [18, 2]);
+  // Two new stamps (f18's, f19's) for 20 files: a tenth, worth a save.
+  assert.equal(r.stamps.size, 20);
+  assert.equal(r.stampsWorthSaving, true);
+  // A file changed just before the run gets no stamp; one new stamp in 20 is not worth a save.
+  const again = new ReplayAnswers(Object.fromEntries(r.stamps), (p) => (p === '/s/f3.md' ? stamp(NOW + 1000 - 500) : p === '/s/f4.md' ? stamp(NOW - 4000) : stamps[p]), NOW + 1000);
+  for (let i = 0; i < 20; i++) await again.answer(`read\0/s/f${i}.md`, mem, undefined);
+  assert.deepEqual([again.trusted, again.reread, again.stamps.size], [18, 2, 19]);
+  assert.equal(again.stampsWorthSaving, false);
+});

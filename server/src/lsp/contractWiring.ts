@@ -25,6 +25,8 @@ export interface ContractWiringOptions {
 export function contractFeatures(connection: Connection, documents: TextDocuments<TextDocument>, host: ContractHost, opts: ContractWiringOptions) {
   const { pullMode, debounceMs } = opts;
   const service = new ContractService(host);
+  // The index lists every folder of the workspace: the contract files come from its walk.
+  opts.index.contractWalk = { stamp: () => service.changeStamp(), found: (files, stamp, folders) => service.offerWalk(files, stamp, folders) };
   const merge = new ContractIndexMerge(opts.index, opts.isOpen, () => service.skillChecks(), debounceMs, (f) => opts.recheckOpen(f));
   const fileOf = (uri: string) => {
     const f = uriToPath(uri);

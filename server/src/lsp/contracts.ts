@@ -46,11 +46,32 @@ export class ContractService {
   /** the last text of each open SKILL.md its checks saw: the closed skills' checks count it */
   private readonly buffers = new Map<string, SkillDocument>();
 
+  /** changes heard of (filesChanged, invalidate): a walk that began before one is stale */
+  private changes = 0;
+  /** what a walk of the folders found (the index's, see offerWalk): used by the next load */
+  private walked: { files: ContractFiles; folders: string } | undefined;
+
   constructor(private readonly host: ContractHost) {}
 
   /** Files changed on disk or in a buffer: the workspace is read again on the next request. */
   invalidate(): void {
+    this.changes++;
+    this.walked = undefined;
     this.ws = undefined;
+  }
+
+  /** What a walk that starts now passes to offerWalk. */
+  changeStamp(): number {
+    return this.changes;
+  }
+
+  /**
+   * The contract files another walk of the workspace folders found (the index's, which
+   * lists every folder anyway): the next load uses them instead of walking again, if no
+   * change was heard of since that walk began (`stamp`) and the folders are the same.
+   */
+  offerWalk(files: ContractFiles, stamp: number, folders: readonly string[]): void {
+    if (stamp === this.changes && !this.ws) this.walked = { files, folders: folders.join('\0') };
   }
 
   /**
@@ -59,6 +80,8 @@ export class ContractService {
    * a file created or deleted, a folder) reads the workspace again on the next request.
    */
   filesChanged(changes: readonly { file: string; changed: boolean }[]): void {
+    this.changes++;
+    this.walked = undefined;
     const old = this.ws;
     if (!old || !changes.every((c) => c.changed && SKILL_FILE_NAMES.includes(path.basename(c.file)))) return this.invalidate();
     const all = this.wsAll;
@@ -82,8 +105,10 @@ export class ContractService {
 
   private async load(all: boolean): Promise<ContractWorkspace> {
     this.wsAll = all || !!this.routing();
-    const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
-    for (const f of this.host.folders()) await findContractFiles(this.host.fs, f, (p) => this.host.isIgnored(p), files);
+    const walked = this.walked?.folders === this.host.folders().join('\0') ? this.walked.files : undefined;
+    this.walked = undefined;
+    const files: ContractFiles = walked ?? { contracts: [], registries: [], skillFiles: [] };
+    if (!walked) for (const f of this.host.folders()) await findContractFiles(this.host.fs, f, (p) => this.host.isIgnored(p), files);
     return loadContractWorkspace(this.host.fs, files, { allSkills: this.wsAll, plain: this.host.plainSkills?.() });
   }
 

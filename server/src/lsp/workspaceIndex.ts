@@ -7,6 +7,7 @@ import { byPosition } from '../core/check/checkDocument';
 import type { CancellationToken, SkillDiagnostic } from '../core/types';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import { findSkillFiles, type SkillListings } from '../core/workspace/findSkillFiles';
+import { ContractFileCollector, type ContractFiles } from '../core/contracts/discover';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import type { IndexPool } from './indexWorkers';
 import { IndexCache, mergeRecords } from './indexCache';
@@ -62,6 +63,8 @@ export class WorkspaceIndex {
   settle?: () => Promise<void>;
   /** set by the server when the client gave it a place: the last session's checks (lsp/indexCache.ts) */
   cache?: IndexCache;
+  /** set by the contract features: they get the contract files this index's walk saw (ContractService.offerWalk) */
+  contractWalk?: { stamp(): number; found(files: ContractFiles, stamp: number, folders: readonly string[]): void };
   private run = 0;
   private counter = 0;
   private waiters: (() => void)[] = [];
@@ -170,10 +173,16 @@ export class WorkspaceIndex {
       },
       fallback,
     }) : undefined;
+    // The walk lists every folder: the contract features need no walk of their own.
+    const contractStamp = this.contractWalk?.stamp();
+    const contractFiles: ContractFiles | undefined = this.contractWalk && { contracts: [], registries: [], skillFiles: [] };
+    let contractsComplete = !!contractFiles;
     for (const folder of folders) {
+      const contracts = contractFiles && new ContractFileCollector((p) => this.config.isIgnored(p));
       const scan = await findSkillFiles(this.fs, folder, {
         token,
         exclude: (p) => this.config.isIgnored(p),
+        onListing: contracts && ((dir, entries, linked) => contracts.listing(dir, entries, linked)),
         keepListings: !!pool,
         onFile: async (f, listings) => {
           if (seen.has(f)) return;
@@ -200,7 +209,11 @@ export class WorkspaceIndex {
       if (token.isCancellationRequested) return void (await pool?.finish());
       // Not a file's diagnostics (a folder has no document to show them on): the log says.
       for (const p of scan.problems) this.log(`index: ${p.code}: ${p.message}`);
+      const found = contracts?.result();
+      if (!found) contractsComplete = false;
+      else for (const k of ['contracts', 'registries', 'skillFiles'] as const) for (const f of found[k]) contractFiles![k].push(f);
     }
+    if (contractsComplete) this.contractWalk!.found(contractFiles!, contractStamp!, folders);
     this.status.total = files.length;
     const removed = [...this.skills.keys()].filter((f) => !seen.has(f));
     for (const f of removed) this.skills.delete(f), this.onRemoved?.(f);

@@ -2,9 +2,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkContractWorkspace } from '../../../server/src/core/contracts/check';
-import { findContractFiles } from '../../../server/src/core/contracts/discover';
+import { ContractFileCollector, findContractFiles } from '../../../server/src/core/contracts/discover';
 import { hasContractFields } from '../../../server/src/core/contracts/model';
 import { loadContractWorkspace, reloadSkillFiles } from '../../../server/src/core/contracts/workspace';
+import { findSkillFiles } from '../../../server/src/core/workspace/findSkillFiles';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 async function check(files: Record<string, string>): Promise<string[]> {
@@ -88,4 +89,39 @@ test('hasContractFields looks at the frontmatter only', () => {
   assert.equal(hasContractFields('---\nname: a\n---\n# Example\nid: not-a-contract\nfallback: x\n'), false);
   assert.equal(hasContractFields('# No frontmatter\nid: x\n'), false);
   assert.equal(hasContractFields('---\nname: a\nexecution: {}\n'), true, 'an unterminated frontmatter is all frontmatter');
+});
+
+/** The contract files the language server's index collects from its own walk (findSkillFiles' listings). */
+async function collected(fs: MemoryFileSystem, root: string, exclude?: (p: string) => boolean) {
+  const collector = new ContractFileCollector(exclude);
+  await findSkillFiles(fs, root, { exclude, onListing: (dir, entries, linked) => collector.listing(dir, entries, linked) });
+  return collector.result();
+}
+
+test('the index walk finds the contract files a contract walk finds, in the same order; none after a linked folder', async () => {
+  const fs = new MemoryFileSystem({
+    '/w/z.skill.yaml': 'id: z\n',
+    '/w/a/SKILL.md': skill('a'),
+    '/w/a/A/skill.yaml': 'id: a\n',
+    '/w/a/a.skill.yaml': 'id: a2\n',
+    '/w/a/b/c/skill.yaml': 'id: c\n',
+    '/w/a/z.skill.yaml': 'id: z2\n',
+    '/w/b/skill.md': skill('b'),
+    '/w/b/meta.yaml': 'skills: []\n',
+    '/w/b.skill.yaml': 'id: b\n',
+    '/w/node_modules/x/skill.yaml': 'id: x\n',
+    '/w/ignored/skill.yaml': 'id: i\n',
+    '/w/kept/ignored.skill.yaml': 'id: i2\n',
+    '/w/kept/sub/SKILL.md': skill('sub'),
+  });
+  const exclude = (p: string) => p === '/w/ignored' || p === '/w/kept/ignored.skill.yaml';
+  const walked = await findContractFiles(fs, '/w', exclude);
+  assert.deepEqual(walked.contracts, ['/w/a/A/skill.yaml', '/w/a/a.skill.yaml', '/w/a/b/c/skill.yaml', '/w/a/z.skill.yaml', '/w/b.skill.yaml', '/w/z.skill.yaml']);
+  assert.deepEqual(await collected(fs, '/w', exclude), walked);
+  // A link to a folder walked before it is not walked again: the result stands.
+  fs.symlink('/w/link', '/w/a');
+  assert.deepEqual(await collected(fs, '/w', exclude), walked);
+  // Walked first through a link, the folder is not walked again where a contract walk finds it.
+  fs.symlink('/w/0link', '/w/a');
+  assert.equal(await collected(fs, '/w', exclude), undefined);
 });

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { FileSystem } from '../workspace/fileSystem';
+import type { DirEntry, FileSystem } from '../workspace/fileSystem';
 import { SKILL_FILE_NAMES, SKIPPED_FOLDERS } from '../workspace/findSkillFiles';
 import { contractFileKind } from './load';
 
@@ -43,6 +43,46 @@ export async function findContractFiles(fs: FileSystem, root: string, exclude?: 
   };
   await walk(root, 0);
   return into;
+}
+
+/**
+ * The files findContractFiles would find under one root, from the listings of another
+ * walk of it (the language server's index, see findSkillFiles' onListing): no second
+ * walk of a large workspace. That walk follows linked folders and this one does not, so
+ * a tree with a linked folder gets no result (the caller walks it itself).
+ */
+export class ContractFileCollector {
+  private readonly files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
+  private linked = false;
+
+  constructor(private readonly exclude?: (p: string) => boolean) {}
+
+  listing(dir: string, entries: readonly DirEntry[], linked: boolean): void {
+    if (linked) this.linked = true;
+    if (this.linked) return;
+    for (const e of entries) {
+      if (e.type !== 'file' && e.type !== 'symlink') continue;
+      const p = path.join(dir, e.name);
+      if (!this.exclude?.(p)) add(p, this.files);
+    }
+  }
+
+  /** In findContractFiles' order (depth first, by name), or undefined after a linked folder. */
+  result(): ContractFiles | undefined {
+    if (this.linked) return undefined;
+    for (const list of [this.files.contracts, this.files.registries, this.files.skillFiles]) sortInWalkOrder(list);
+    return this.files;
+  }
+}
+
+/** A depth-first walk in name order visits paths in the order of their names, folder by folder. */
+function sortInWalkOrder(files: string[]): void {
+  const keyed = files.map((f) => [f.split(path.sep), f] as const);
+  keyed.sort(([a], [b]) => {
+    for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    return a.length - b.length;
+  });
+  for (let i = 0; i < files.length; i++) files[i] = keyed[i][1];
 }
 
 function add(p: string, into: ContractFiles): void {

@@ -48,6 +48,12 @@ export interface ScanOptions {
    * fills while it is inside the skill's folder.
    */
   onFile?: (file: string, listings: SkillListings | undefined) => void | Promise<void>;
+  /**
+   * Called with each folder listing the walk reads (readdir order; not to be modified),
+   * `linked` when a symbolic link led there: what else lies in the tree (contract files)
+   * is found without a second walk.
+   */
+  onListing?: (dir: string, entries: readonly DirEntry[], linked: boolean) => void;
 }
 
 /**
@@ -101,7 +107,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
   // Real paths are resolved only where a symlink is crossed: below a real folder a
   // plain child's real path is the parent's plus its name, which saves a system
   // call per folder on large trees.
-  const walk = async (dir: string, knownReal: string | undefined, depth: number, ancestors: Set<string>, bucket: SkillListings | undefined, insideSkill: boolean): Promise<void> => {
+  const walk = async (dir: string, knownReal: string | undefined, depth: number, ancestors: Set<string>, bucket: SkillListings | undefined, insideSkill: boolean, linked: boolean): Promise<void> => {
     if (opts.token?.isCancellationRequested) return;
     let real: string;
     try {
@@ -132,6 +138,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
       return;
     }
     const raw = entries;
+    opts.onListing?.(dir, raw, linked);
     entries = opts.keepListings ? entries.slice() : entries;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     let skillEntry: DirEntry | undefined;
@@ -188,7 +195,7 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
         const child = childPath(dir, e.name);
         if (opts.exclude?.(child)) continue;
         if (e.type === 'symlink' && !(await isLinkedFolder(fs, child, (p) => result.problems.push(p)))) continue;
-        await walk(child, e.type === 'symlink' ? undefined : childPath(real, e.name), depth + 1, ancestors, bucket, insideSkill || !!found);
+        await walk(child, e.type === 'symlink' ? undefined : childPath(real, e.name), depth + 1, ancestors, bucket, insideSkill || !!found, linked || e.type === 'symlink');
       }
     }
     ancestors.delete(real);
@@ -234,6 +241,6 @@ export async function findSkillFiles(fs: FileSystem, root: string, opts: ScanOpt
     result.problems.push(outside(root, real, rootReal, 'what is'));
     return result;
   }
-  await walk(root, real, 0, new Set(), undefined, await insideSkill(fs, root));
+  await walk(root, real, 0, new Set(), undefined, await insideSkill(fs, root), false);
   return result;
 }

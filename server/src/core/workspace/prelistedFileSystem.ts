@@ -1,4 +1,5 @@
-import type { DirEntry, FileStat, FileSystem, WithinRead } from './fileSystem';
+import * as path from 'node:path';
+import { FileSystemError, type DirEntry, type FileStat, type FileSystem, type WithinRead } from './fileSystem';
 
 /**
  * A FileSystem that answers `readDirectory` from listings already read (by the walk
@@ -6,9 +7,13 @@ import type { DirEntry, FileStat, FileSystem, WithinRead } from './fileSystem';
  * that walked), and passes everything else through. Each listing is served once and
  * then forgotten, so nothing outlives the check that uses it; a second ask reads the
  * folder again. Listings and contents are returned as is: callers must not modify them.
+ * A file its folder's listing does not show is missing without a system call: checks
+ * look for many files that are not there (a script the instructions name, not yet written).
  */
 export class PrelistedFileSystem implements FileSystem {
   private readonly listings = new Map<string, DirEntry[]>();
+  /** every listing given, for the names in it (lower case: a file system may ignore case) */
+  private readonly given = new Map<string, DirEntry[] | Set<string>>();
   readonly readFilePrefix?: (path: string, maxBytes: number) => Promise<Uint8Array>;
   readonly readFileWithin?: (path: string, maxBytes: number) => Promise<WithinRead>;
 
@@ -18,19 +23,39 @@ export class PrelistedFileSystem implements FileSystem {
     /** whole contents of files read ahead (path → bytes) */
     private readonly contents?: ReadonlyMap<string, Uint8Array>,
   ) {
-    for (const [dir, entries] of listings) this.listings.set(dir, entries);
+    for (const [dir, entries] of listings) {
+      this.listings.set(dir, entries);
+      this.given.set(dir, entries);
+    }
     if (base.readFilePrefix) {
       this.readFilePrefix = (p, n) => {
         const hit = this.contents?.get(p);
-        return hit ? Promise.resolve(hit.length > n ? hit.subarray(0, n) : hit) : base.readFilePrefix!(p, n);
+        return hit ? Promise.resolve(hit.length > n ? hit.subarray(0, n) : hit) : this.absent(p) ? missing(p) : base.readFilePrefix!(p, n);
       };
     }
     if (base.readFileWithin) {
       this.readFileWithin = (p, n) => {
         const hit = this.contents?.get(p);
-        return hit && hit.length <= n ? Promise.resolve({ bytes: hit }) : base.readFileWithin!(p, n);
+        return hit && hit.length <= n ? Promise.resolve({ bytes: hit }) : this.absent(p) ? missing(p) : base.readFileWithin!(p, n);
       };
     }
+  }
+
+  /**
+   * Whether a given listing shows the path missing: its folder's listing has no such
+   * name in any letter case, or the listing of a folder above has no folder on the way
+   * (`scripts/run.py` in a skill with no `scripts/`).
+   */
+  private absent(p: string): boolean {
+    // `a/../b` is not below `a`: only a plain path is looked up by its folders.
+    if (/[\\/]\.\.?(?:[\\/]|$)/.test(p)) return false;
+    for (let child = p, dir = path.dirname(p); dir !== child; child = dir, dir = path.dirname(dir)) {
+      let names = this.given.get(dir);
+      if (!names) continue;
+      if (Array.isArray(names)) this.given.set(dir, (names = new Set(names.map((e) => foldName(e.name)))));
+      return !names.has(foldName(path.basename(child)));
+    }
+    return false;
   }
 
   readDirectory(path: string): Promise<DirEntry[]> {
@@ -44,14 +69,24 @@ export class PrelistedFileSystem implements FileSystem {
 
   readFile(path: string): Promise<Uint8Array> {
     const hit = this.contents?.get(path);
-    return hit ? Promise.resolve(hit) : this.base.readFile(path);
+    return hit ? Promise.resolve(hit) : this.absent(path) ? missing(path) : this.base.readFile(path);
   }
 
   stat(path: string): Promise<FileStat | undefined> {
-    return this.base.stat(path);
+    return this.absent(path) ? Promise.resolve(undefined) : this.base.stat(path);
   }
 
   realpath(path: string): Promise<string> {
     return this.base.realpath(path);
   }
+}
+
+/** Lower case, and composed: a file system may ignore either (macOS ignores both). */
+function foldName(name: string): string {
+  const lower = name.toLowerCase();
+  return /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFC');
+}
+
+function missing(p: string): Promise<never> {
+  return Promise.reject(new FileSystemError(`ENOENT: no such file or directory, open '${p}'`, 'ENOENT'));
 }

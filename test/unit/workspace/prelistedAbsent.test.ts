@@ -1,0 +1,21 @@
+// A file its folder's listing (from the walk) does not show is missing without asking the disk.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
+import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
+
+test('a listed folder answers for names it lacks, in any letter case, and for folders it lacks on the way', async () => {
+  const disk = new MemoryFileSystem({ '/s/SKILL.md': 'x', '/s/scripts/Run.py': 'print(1)', '/other/x.py': 'y' });
+  const listings: [string, Awaited<ReturnType<MemoryFileSystem['readDirectory']>>][] = [['/s', await disk.readDirectory('/s')], ['/s/scripts', await disk.readDirectory('/s/scripts')]];
+  const fs = new PrelistedFileSystem(disk, listings);
+  const before = disk.calls.stat + disk.calls.readFile;
+  await assert.rejects(fs.readFile('/s/scripts/missing.py'), { code: 'ENOENT' });
+  await assert.rejects(fs.readFile('/s/tools/run.py'), { code: 'ENOENT' }, 'no tools/ in the skill folder');
+  assert.equal(await fs.stat('/s/tools'), undefined);
+  assert.equal(disk.calls.stat + disk.calls.readFile, before, 'the disk was not asked');
+  // Listed under another letter case (a case-insensitive disk would open it), outside the listings, or not a plain path: the disk answers.
+  await assert.rejects(fs.readFile('/s/scripts/run.py'), { code: 'ENOENT' });
+  assert.equal(new TextDecoder().decode(await fs.readFile('/other/x.py')), 'y');
+  assert.equal(new TextDecoder().decode(await fs.readFile('/s/tools/../scripts/Run.py')), 'print(1)');
+  assert.equal(disk.calls.readFile, 3);
+});

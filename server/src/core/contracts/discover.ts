@@ -33,12 +33,8 @@ export async function findContractFiles(fs: FileSystem, root: string, exclude?: 
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
-      const p = path.join(dir, e.name);
-      if (e.type === 'directory') {
-        if (!SKIPPED_FOLDERS.has(e.name)) await walk(p, depth + 1);
-      } else if (e.type === 'file' || e.type === 'symlink') {
-        if (!exclude?.(p)) add(p, into);
-      }
+      if (e.type !== 'directory') addEntry(dir, e, exclude, into);
+      else if (!SKIPPED_FOLDERS.has(e.name)) await walk(path.join(dir, e.name), depth + 1);
     }
   };
   await walk(root, 0);
@@ -60,11 +56,7 @@ export class ContractFileCollector {
   listing(dir: string, entries: readonly DirEntry[], linked: boolean): void {
     if (linked) this.linked = true;
     if (this.linked) return;
-    for (const e of entries) {
-      if (e.type !== 'file' && e.type !== 'symlink') continue;
-      const p = path.join(dir, e.name);
-      if (!this.exclude?.(p)) add(p, this.files);
-    }
+    for (const e of entries) addEntry(dir, e, this.exclude, this.files);
   }
 
   /** In findContractFiles' order (depth first, by name), or undefined after a linked folder. */
@@ -83,6 +75,13 @@ function sortInWalkOrder(files: string[]): void {
     return a.length - b.length;
   });
   for (let i = 0; i < files.length; i++) files[i] = keyed[i][1];
+}
+
+/** A folder entry that is a file (or a link: a linked contract counts) and not excluded. */
+function addEntry(dir: string, e: DirEntry, exclude: ((p: string) => boolean) | undefined, into: ContractFiles): void {
+  if (e.type !== 'file' && e.type !== 'symlink') return;
+  const p = path.join(dir, e.name);
+  if (!exclude?.(p)) add(p, into);
 }
 
 function add(p: string, into: ContractFiles): void {

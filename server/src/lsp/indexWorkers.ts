@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { SkillListings } from '../core/workspace/findSkillFiles';
+import { MemoListingFileSystem } from '../core/workspace/memoListingFileSystem';
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { pluginFolderProbe } from '../node/pluginFolders';
@@ -74,7 +75,10 @@ export function runIndexWorker(): boolean {
   return serveBatches<BatchMessage, WireCheck[]>('skillmdIndexWorker', async (m) => {
     if (exitAfter-- <= 0) process.exit(70);
     const open = new Map(m.open);
-    const fs = open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk;
+    // The batch's skills share their listings and stats (their repository's root and
+    // `.git`, asked once per skill): 2,984 root listings and 3,841 stats of `.git` on
+    // the 10,000-skill bench corpus. One batch sees the disk as it was when it started.
+    const fs = new MemoListingFileSystem(open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk, { stats: true });
     if (m.generation !== generation) {
       generation = m.generation;
       optionCache.clear();

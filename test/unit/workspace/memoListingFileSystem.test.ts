@@ -31,3 +31,35 @@ test('each folder is listed once; every answer is a copy a caller may sort; a fa
   assert.deepEqual(asked, ['/w', '/gone', '/gone']);
   assert.equal(new TextDecoder().decode(await fs.readFile('/w/a.md')), 'a');
 });
+
+test('with stats, each path is stat-ed once (missing ones too), a failed stat is asked again, and without stats every stat reaches the disk', async () => {
+  const base = new MemoryFileSystem({ '/w/a.md': 'a' });
+  const asked: string[] = [];
+  let fail = true;
+  const counting: FileSystem = {
+    readFile: (p) => base.readFile(p),
+    readDirectory: (p) => base.readDirectory(p),
+    realpath: (p) => base.realpath(p),
+    stat: async (p) => {
+      asked.push(p);
+      if (p === '/w/eacces' && fail) {
+        fail = false;
+        throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+      }
+      return base.stat(p);
+    },
+  };
+  const fs = new MemoListingFileSystem(counting, { stats: true });
+  assert.equal((await fs.stat('/w/a.md'))?.type, 'file');
+  assert.equal((await fs.stat('/w/a.md'))?.size, 1);
+  assert.equal(await fs.stat('/w/.git'), undefined);
+  assert.equal(await fs.stat('/w/.git'), undefined);
+  await assert.rejects(fs.stat('/w/eacces'));
+  assert.equal(await fs.stat('/w/eacces'), undefined);
+  assert.deepEqual(asked, ['/w/a.md', '/w/.git', '/w/eacces', '/w/eacces']);
+  asked.length = 0;
+  const plain = new MemoListingFileSystem(counting);
+  await plain.stat('/w/a.md');
+  await plain.stat('/w/a.md');
+  assert.deepEqual(asked, ['/w/a.md', '/w/a.md']);
+});

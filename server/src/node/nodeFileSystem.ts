@@ -104,7 +104,13 @@ export class NodeFileSystem implements FileSystem {
 
   async stat(path: string): Promise<FileStat | undefined> {
     try {
-      return toStat(this.options.sync ? fs.statSync(path) : await fs.promises.stat(path));
+      if (this.options.sync) {
+        // No exception for a missing path (ENOENT; ENOTDIR still throws): most stats of a check ask
+        // for files that are not there, and an exception carries a stack trace.
+        const st = fs.statSync(path, { throwIfNoEntry: false });
+        return st && toStat(st);
+      }
+      return toStat(await fs.promises.stat(path));
     } catch (e) {
       if (isMissing(e)) return undefined;
       throw e;

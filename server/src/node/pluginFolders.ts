@@ -10,11 +10,13 @@ const MAX_CACHED = 10_000;
 export function pluginFolderProbe(): PluginFolderProbe {
   const seen = new Map<string, boolean>();
   return (dir, name) => {
-    const key = path.join(dir, name);
+    // Not path.join: its normalizing was most of the probe's cost (0.2 of the index
+    // worker's CPU-s on 10,000 skills), and the disk is asked only on a miss.
+    const key = dir + '\0' + name;
     let hit = seen.get(key);
     if (hit === undefined) {
       try {
-        hit = fs.statSync(key, { throwIfNoEntry: false })?.isDirectory() ?? false;
+        hit = fs.statSync(path.join(dir, name), { throwIfNoEntry: false })?.isDirectory() ?? false;
       } catch {
         // EACCES, ENOTDIR…: not a plugin we can read.
         hit = false;

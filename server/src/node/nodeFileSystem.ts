@@ -105,8 +105,8 @@ export class NodeFileSystem implements FileSystem {
   async stat(path: string): Promise<FileStat | undefined> {
     try {
       if (this.options.sync) {
-        // No exception for a missing path (ENOENT; ENOTDIR still throws): most stats of a check ask
-        // for files that are not there, and an exception carries a stack trace.
+        // No exception for a missing path (ENOENT; ENOTDIR still throws): most stats
+        // of a check ask for files that are not there, and an exception has a stack.
         const st = fs.statSync(path, { throwIfNoEntry: false });
         return st && toStat(st);
       }

@@ -19,3 +19,13 @@ test('a listed folder answers for names it lacks, in any letter case, and for fo
   assert.equal(new TextDecoder().decode(await fs.readFile('/s/tools/../scripts/Run.py')), 'print(1)');
   assert.equal(disk.calls.readFile, 3);
 });
+
+test('a missing file answered from the listings has no stack trace, and the process keeps its stack-trace limit', async () => {
+  const disk = new MemoryFileSystem({ '/s/SKILL.md': 'x' });
+  const fs = new PrelistedFileSystem(disk, [['/s', await disk.readDirectory('/s')]]);
+  const limit = Error.stackTraceLimit;
+  const e = await fs.readFile('/s/run.sh').then(() => undefined, (x: Error & { code?: string }) => x);
+  assert.equal(e?.code, 'ENOENT');
+  assert.equal(e?.stack, "Error: ENOENT: no such file or directory, open '/s/run.sh'");
+  assert.equal(Error.stackTraceLimit, limit);
+});

@@ -216,6 +216,8 @@ test('a skill file changed on disk between the two steps, with no watcher event,
     const ws = await c.request<{ items: { uri: string; items?: Diag[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
     const zzz = ws.items.find((i) => i.uri === uriOf(join(root, 'zzz/SKILL.md')))!;
     assert.deepEqual((zzz.items ?? []).map((d) => [d.code, d.range.start.line, d.range.start.character]), [['reference-missing', 9, 11]]);
+    // Only that file: the two steps' hashes agree on the 1,500 unchanged ones.
+    assert.deepEqual(c.messages.filter((m) => m.includes('changed between')), ["1 skill file(s) changed between the index's two steps: checked whole again"]);
   } finally {
     await c.stop();
     removeWorkspace(root);

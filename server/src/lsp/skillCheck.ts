@@ -28,7 +28,7 @@ export interface DiskCheck {
   referencesPending?: boolean;
   /** only the reference checks ran: `diagnostics` are theirs (see checkSkillOnDisk) */
   referencesOnly?: boolean;
-  /** a hash of the text checked: a file checked in two steps must have been the same file both times */
+  /** a hash of the bytes checked: a file checked in two steps must have been the same file both times */
   textHash?: number;
   /** what the duplicate rules need of it (absent when it did not parse), so the server's skill set need not read it again */
   summary?: SkillSummary;
@@ -74,7 +74,7 @@ async function checkSkillDocument(fs: FileSystem, file: string, opts: CheckOptio
   const diagnostics = rules ? checkParsed(parsed, opts) : [];
   const fmName = parsed.doc ? getString(parsed.doc, 'name')?.trim() : undefined;
   // Kept per skill by the index: detached, so it does not hold the document's text.
-  const result: DiskCheck = { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashText(decoded.text) };
+  const result: DiskCheck = { file, name: fmName ? detach(fmName) : name, diagnostics: diagnostics.map(slim), textHash: hashBytes(decoded.bytes) };
   // The second step of a two-step check keeps the first's summary (the same text).
   if (parsed.doc && rules) {
     result.summary = summarizeSkill(parsed.doc, opts);
@@ -109,9 +109,22 @@ function slim(d: SkillDiagnostic): SkillDiagnostic {
   return rest;
 }
 
-/** FNV-1a over the UTF-16 code units: ~1 ns a character, against ~100 for the check. */
-function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+/**
+ * FNV-1a over the bytes, a 32-bit word at a time (the last few bytes one by one),
+ * folded with the length. Per character, FNV over the decoded text cost 0.57 of the
+ * index worker's 9.2 CPU-s on the 10,000-skill bench corpus (both steps hash every
+ * SKILL.md); words are ~6x cheaper. It tells one step's file from another's, nothing more.
+ */
+export function hashBytes(bytes: Uint8Array): number {
+  // Int32Array needs an aligned start, and the words must not depend on where the file
+  // sits (a preread file lies anywhere in its batch's buffer): a copy costs a memcpy.
+  const b = bytes.byteOffset & 3 ? bytes.slice() : bytes;
+  const n = b.length;
+  const words = n >> 2;
+  let h = (0x811c9dc5 ^ n) >>> 0;
+  const w = new Int32Array(b.buffer, b.byteOffset, words);
+  // The shift mixes high bits down: words differing only there must not collide as often.
+  for (let k = 0; k < words; k++) h = Math.imul(h ^ w[k], 0x01000193) ^ (h >>> 15);
+  for (let i = words * 4; i < n; i++) h = Math.imul(h ^ b[i], 0x01000193);
   return h >>> 0;
 }

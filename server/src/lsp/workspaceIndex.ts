@@ -342,6 +342,8 @@ export class WorkspaceIndex {
       else if (!complete.has(f)) refs.done++;
     }
     await second.finish();
+    // Said, because a wrong hash would silently check every skill twice.
+    if (changed.length) this.log(`${changed.length} skill file(s) changed between the index's two steps: checked whole again`);
     for (const f of changed) if (await this.recheckPending(f, undefined, token)) slice.push(f);
     return !token.isCancellationRequested;
   }

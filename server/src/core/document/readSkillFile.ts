@@ -81,7 +81,8 @@ export async function readSkillFile(fs: FileSystem, path: string): Promise<ReadR
   return { doc: parseSkillDocument(path, read.text, 0, read.strippedBom) };
 }
 
-export type TextResult = { text: string; strippedBom: boolean } | { diagnostic: SkillDiagnostic };
+/** `bytes`: the file as read, of which `text` is the decoding. */
+export type TextResult = { text: string; strippedBom: boolean; bytes: Uint8Array } | { diagnostic: SkillDiagnostic };
 
 /**
  * A SKILL.md's text as an editor holds it (no BOM), or the one diagnostic that says
@@ -120,7 +121,7 @@ export function decodeSkillFile(path: string, bytes: Uint8Array): TextResult {
       : fileProblem(path, 'file-encoding', `The skill file is not valid UTF-8 (${decoded.detail}); save it as UTF-8.`);
   }
   const text = stripBom(decoded.text);
-  return { text, strippedBom: text.length !== decoded.text.length };
+  return { text, strippedBom: text.length !== decoded.text.length, bytes };
 }
 
 export function tooLarge(size: number): string {

@@ -50,6 +50,9 @@ export function prereadSkills(files: string[], listings: (SkillListings | undefi
       return;
     }
     try {
+      // Each file starts on a 4-byte boundary: the index hashes a SKILL.md by 32-bit
+      // words (lsp/skillCheck.ts), which needs an aligned start or a copy.
+      used = (used + 3) & ~3;
       const start = used;
       for (;;) {
         if (buffer.length - used < 16 * 1024) {

@@ -48,6 +48,8 @@ test('reads each skill file and the small text files of its folders; leaves the 
     ]);
     for (const [f, text] of got) assert.equal(text, readFileSync(f, 'utf8'), f);
     assert.equal(p.files[0][0], join(skill, 'SKILL.md'), 'the skill file first');
+    // Files of odd lengths (SKILL.md is 53 bytes, guide.md 21), each on a 4-byte boundary: the index hashes by words.
+    assert.deepEqual(p.files.filter(([, offset]) => offset % 4 !== 0), []);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -88,6 +88,18 @@ test('time-sensitive-wording: dates that go stale, in the description and prose'
   `);
 });
 
+test('time-sensitive-wording: "the latest version is" in a body with no year at all', async () => {
+  await checkFixture(`
+    //- skills/api/SKILL.md
+    ---
+    name: api
+    description: Calls the Acme API. Use when asked about Acme.
+    ---
+    The latest version is 2.3.
+    ^^^^^^^^^^^^^^^^^^^^^^^^^ hint time-sensitive-wording
+  `);
+});
+
 test('time-sensitive-wording: not in code, nor for plain years', async () => {
   await checkFixture(`
     //- skills/api/SKILL.md

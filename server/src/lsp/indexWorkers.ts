@@ -17,7 +17,7 @@ import { OverlayFileSystem } from './overlayFileSystem';
 import { RecordingFileSystem } from '../core/workspace/recordingFileSystem';
 import type { PluginFolderProbe } from '../core/profiles/targets';
 import { contentHash, probeQuestion } from '../node/cacheRecords';
-import { packCheck, unpackCheck, type WireCheck } from './indexWire';
+import { packCheck, StringTable, unpackBatch, type WireBatch, type WireCheck } from './indexWire';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 
 const BATCH = 24;
@@ -72,7 +72,7 @@ export function runIndexWorker(): boolean {
   const exits = Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXITS ?? Infinity);
   const serial = (workerData as WorkerInput | undefined)?.serial ?? 0;
   let exitAfter = serial < exits ? Number(process.env.SKILLMD_TEST_INDEX_WORKER_EXIT_AFTER) || Infinity : Infinity;
-  return serveBatches<BatchMessage, WireCheck[]>('skillmdIndexWorker', async (m) => {
+  return serveBatches<BatchMessage, WireBatch>('skillmdIndexWorker', async (m) => {
     if (exitAfter-- <= 0) process.exit(70);
     const open = new Map(m.open);
     // The batch's skills share their listings and stats (their repository's root and
@@ -94,15 +94,16 @@ export function runIndexWorker(): boolean {
     const contents = new Map<string, Uint8Array>();
     for (const [file, offset, length] of m.preread.files) contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
     const out: WireCheck[] = [];
+    const table = new StringTable();
     for (let i = 0; i < m.files.length; i++) {
       const pre = new PrelistedFileSystem(fs, m.listings[i] ?? [], contents);
       recording = m.record ? new RecordingFileSystem(pre, contentHash) : undefined;
-      const wire = packCheck(await checkSkillOnDisk(recording ?? pre, m.files[i], options[m.optionIndex[i]], m.references));
+      const wire = packCheck(await checkSkillOnDisk(recording ?? pre, m.files[i], options[m.optionIndex[i]], m.references), table);
       if (recording) wire.record = recording.record();
       recording = undefined;
       out.push(wire);
     }
-    return [out];
+    return [{ checks: out, strings: table.strings }];
   });
 }
 
@@ -126,7 +127,7 @@ export interface PoolRun {
  * MB each). Results come back on the main thread through `onResult`.
  */
 export class IndexPool {
-  private readonly pool: WorkerPool<BatchMessage, WireCheck[]>;
+  private readonly pool: WorkerPool<BatchMessage, WireBatch>;
   private idleTimer: NodeJS.Timeout | undefined;
   private runs = 0;
   private replacements = 0;
@@ -260,7 +261,7 @@ export class IndexPool {
         const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f), undefined, !opts.references) : { buffer: new ArrayBuffer(0), files: [] };
         void this.pool
           .send({ files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation(), record: opts.record }, [preread.buffer])
-          .then((out) => done(out?.map(unpackCheck)));
+          .then((out) => done(out && unpackBatch(out)));
       }
     };
     const wait = () => new Promise<void>((resolve) => (wake = resolve));

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { deserialize, serialize } from 'node:v8';
-import { packCheck, unpackCheck } from '../../../server/src/lsp/indexWire';
+import { packCheck, StringTable, unpackBatch, unpackCheck } from '../../../server/src/lsp/indexWire';
 import type { DiskCheck } from '../../../server/src/lsp/skillCheck';
 
 const range = (a: number, b: number, c: number, d: number) => ({ start: { line: a, character: b }, end: { line: c, character: d } });
 
-test('a worker result crosses as primitives and comes back equal, field for field', () => {
-  const file = '/ws/skills/demo/SKILL.md';
-  const check: DiskCheck = {
+const file = '/ws/skills/demo/SKILL.md';
+
+function demoCheck(): DiskCheck {
+  return {
     file,
     name: 'demo',
     dependencies: ['/ws/skills/demo/references', '/ws/skills/demo/scripts/run.py'],
@@ -24,6 +25,10 @@ test('a worker result crosses as primitives and comes back equal, field for fiel
       },
     ],
   };
+}
+
+test('a worker result crosses as primitives and comes back equal, field for field', () => {
+  const check = demoCheck();
   const wire = packCheck(check);
   assert.ok(wire.flat.every((v) => v === null || typeof v !== 'object' || v === wire.flat[17] || v === wire.flat[26]), 'only the extra fields are objects');
   assert.equal(wire.flat[7], 0, 'the skill file is not repeated');
@@ -38,4 +43,19 @@ test('a result without diagnostics or dependencies', () => {
   const back = unpackCheck(deserialize(serialize(packCheck(check))));
   assert.deepStrictEqual(back, check);
   assert.equal('dependencies' in back, false);
+});
+
+test('a batch sends each distinct string once and its checks come back equal', () => {
+  const other: DiskCheck = {
+    file: '/ws/skills/two/SKILL.md', name: 'two',
+    diagnostics: [{ code: 'reference-missing', severity: 'warning', file: '/ws/skills/two/SKILL.md', range: range(3, 0, 3, 4), message: '`scripts/run.py` does not exist' }],
+  };
+  const table = new StringTable();
+  const checks = [packCheck(demoCheck(), table), packCheck(other, table)];
+  // code, severity and message of the second check are the first's
+  assert.deepEqual(checks[1].flat.slice(0, 2), [0, 1]);
+  assert.equal(checks[1].flat[6], 2);
+  assert.equal(table.strings.filter((s) => s === '`scripts/run.py` does not exist').length, 1);
+  const back = unpackBatch(deserialize(serialize({ checks, strings: table.strings })));
+  assert.deepStrictEqual(back, [demoCheck(), other]);
 });

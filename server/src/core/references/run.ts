@@ -143,16 +143,17 @@ export class SkillRun {
    */
   async outsideCopy(ref: SkillReference): Promise<{ suggestion?: string[]; outside?: string } | undefined> {
     if (ref.path.startsWith('../') || ref.path.startsWith('/')) return undefined;
-    const rel = ref.path.replace(/^\.\//, '');
+    const rel = ref.path.startsWith('./') ? ref.path.slice(2) : ref.path;
+    const first = firstSegment(rel);
     // The skill has that folder (`scripts/` for `scripts/x.sh`): the file belongs in it, and
     // nothing outside the skill needs reading (most missing paths end here).
     const skillTop = await this.ctx.listing(this.skillDir);
-    if (!skillTop || skillTop.byName.has(rel.split('/')[0])) return undefined;
+    if (!skillTop || skillTop.byName.has(first)) return undefined;
     const root = this.plugin ? this.plugin.root : await this.#repositoryRoot();
     if (!root) return undefined;
     // The root's listing (read once) rules out most paths without a stat each.
     const top = await this.ctx.listing(root);
-    if (top && !top.byName.has(rel.split('/')[0])) return undefined;
+    if (top && !top.byName.has(first)) return undefined;
     const st = await this.ctx.stat(path.resolve(root, rel));
     if (!st || st instanceof Error) return undefined;
     if (this.plugin) return { suggestion: ['${CLAUDE_PLUGIN_ROOT}', ...rel.split('/')] };
@@ -206,4 +207,10 @@ export class DocumentRun {
     if (target === this.d.path) return { anchors: (this.#selfAnchors ??= collectAnchors(this.d.text, this.d.lines)), truncated: false };
     return this.run.ctx.anchorsNow(target);
   }
+}
+
+/** The path's first `/`-separated segment (`rel.split('/')[0]` without an array per missing reference). */
+function firstSegment(rel: string): string {
+  const slash = rel.indexOf('/');
+  return slash === -1 ? rel : rel.slice(0, slash);
 }

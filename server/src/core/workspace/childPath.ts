@@ -18,12 +18,17 @@ export function childPath(dir: string, name: string): string {
   return path.join(dir, name);
 }
 
+/** A relative path with no empty, `.` or `..` segment (`/`-separated): joined to a folder, it stays below it. */
+export function isNormalRelative(rel: string): boolean {
+  return rel.length > 0 && rel.charCodeAt(0) !== 47 && rel.charCodeAt(rel.length - 1) !== 47 && !NOT_NORMAL.test('/' + rel);
+}
+
 /**
  * `path.join(dir, rel)` for a normalized relative path (`/`-separated, no empty, `.` or
  * `..` segment): plain concatenation in the same common case as childPath.
  */
 export function descendantPath(dir: string, rel: string): string {
-  if (rel.length > 0 && rel.charCodeAt(0) !== 47 && rel.charCodeAt(rel.length - 1) !== 47 && !NOT_NORMAL.test('/' + rel) && isPlainDir(dir)) {
+  if (isNormalRelative(rel) && isPlainDir(dir)) {
     return dir + '/' + rel;
   }
   return path.join(dir, rel);

@@ -14,10 +14,16 @@ export interface CommandInjection {
 
 let last: { doc: SkillDocument; found: CommandInjection[] } | undefined;
 
+/** What each form needs: `` !` `` in prose, or a fence whose language is `!` (bodyLines' FENCE). */
+const MAY_INJECT = /!`|^ {0,3}(?:`{3,}|~{3,})[^\S\r\n]*!/gm;
+
 /** Every command injection of the body, in order (prose only: code shows the syntax, it does not use it). */
 export function commandInjections(doc: SkillDocument): CommandInjection[] {
   if (last?.doc === doc) return last.found;
   const found: CommandInjection[] = [];
+  // Most bodies have neither form: one search of the text instead of the body's lines.
+  MAY_INJECT.lastIndex = doc.bodyStart;
+  if (!MAY_INJECT.test(doc.text)) return (last = { doc, found }).found;
   let block: { start: number; lines: string[]; end: number } | undefined;
   for (const line of bodyLines(doc)) {
     if (line.fence === '!') {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { SkillDocument } from '../../document/model';
 import { extractReferences } from '../../references';
-import { descendantPath } from '../../workspace/childPath';
+import { descendantPath, isNormalRelative } from '../../workspace/childPath';
 import type { FileSystem } from '../../workspace/fileSystem';
 
 /** A script of the skill that its instructions name, read. */
@@ -17,6 +17,17 @@ export interface ScriptFile {
   executed: boolean;
   /** a shell script: by extension or shebang */
   shell: boolean;
+}
+
+/** A class, not an object literal with a getter: V8 builds such literals on its slow path. */
+class Script implements ScriptFile {
+  private split?: string[];
+
+  constructor(readonly file: string, readonly written: string, readonly text: string, readonly firstLine: string, readonly executed: boolean, readonly shell: boolean) {}
+
+  get lines(): string[] {
+    return (this.split ??= this.text.split(/\r\n|\r|\n/));
+  }
 }
 
 const SCRIPT_EXT = /\.(sh|bash|zsh|ksh|py|js|mjs|cjs|ts|rb|pl|php|ps1)$/i;
@@ -49,22 +60,23 @@ export function scriptFiles(fs: FileSystem, doc: SkillDocument, skillDir: string
 }
 
 async function readScripts(fs: FileSystem, doc: SkillDocument, skillDir: string): Promise<ScriptFile[]> {
-  const byFile = new Map<string, { written: string; executed: boolean }>();
-  // Built once: a concatenation in the loop was flattened again for every reference.
+  // Keyed by the path below the skill folder: most scripts are written that way
+  // (`scripts/x.py`), and a key built by concatenation was flattened for every
+  // reference (0.1 of the index worker's CPU-s on the 10,000-skill bench corpus).
+  const byRel = new Map<string, { written: string; executed: boolean }>();
   const inside = skillDir + path.sep;
+  const nextToSkill = path.dirname(doc.path) === skillDir;
   for (const ref of extractReferences(doc, skillDir)) {
     const p = ref.path;
     if (!p || /^[a-z]+:/i.test(p) || (!SCRIPT_EXT.test(p) && !/^(\.\/)?scripts\//.test(p))) continue;
-    const base = ref.base === 'skill' ? skillDir : path.dirname(doc.path);
-    // path.resolve normalizes the whole string: 0.35 CPU-s over the 10,000-skill bench
-    // corpus. A relative path is joined, by concatenation where that is the same.
-    const file = path.isAbsolute(p) ? path.resolve(base, p) : descendantPath(base, p.startsWith('./') ? p.slice(2) : p);
-    if (!file.startsWith(inside)) continue;
-    const seen = byFile.get(file);
-    byFile.set(file, { written: seen?.written ?? p, executed: (seen?.executed ?? false) || ref.executed });
+    const rel = belowSkill(p, ref.base === 'skill' || nextToSkill ? undefined : path.dirname(doc.path), skillDir, inside);
+    if (rel === undefined) continue;
+    const seen = byRel.get(rel);
+    byRel.set(rel, { written: seen?.written ?? p, executed: (seen?.executed ?? false) || ref.executed });
   }
   const out: ScriptFile[] = [];
-  for (const [file, { written, executed }] of byFile) {
+  for (const [rel, { written, executed }] of byRel) {
+    const file = descendantPath(skillDir, rel);
     const bytes = await readSmall(fs, file);
     if (!bytes) continue;
     let text: string;
@@ -76,15 +88,21 @@ async function readScripts(fs: FileSystem, doc: SkillDocument, skillDir: string)
     if (text.includes('\u0000')) continue;
     const firstLine = /^[^\r\n]*/.exec(text)![0];
     const shell = SHELL_EXT.test(file) || /^#!.*\b(ba|z|k|da)?sh\b/.test(firstLine);
-    let lines: string[] | undefined;
-    out.push({
-      file, written, text, firstLine, executed, shell,
-      get lines() {
-        return (lines ??= text.split(/\r\n|\r|\n/));
-      },
-    });
+    out.push(new Script(file, written, text, firstLine, executed, shell));
   }
   return out;
+}
+
+/**
+ * `p` as a path below the skill folder, resolved from `base` (undefined: the skill
+ * folder itself); undefined when it leads outside. A normalized relative path from the
+ * skill folder is its own answer.
+ */
+function belowSkill(p: string, base: string | undefined, skillDir: string, inside: string): string | undefined {
+  const rel = p.startsWith('./') ? p.slice(2) : p;
+  if (base === undefined && isNormalRelative(rel)) return rel;
+  const file = path.resolve(base ?? skillDir, p);
+  return file.startsWith(inside) ? file.slice(inside.length).split(path.sep).join('/') : undefined;
 }
 
 /** A range on one line of a script. */

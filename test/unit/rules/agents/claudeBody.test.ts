@@ -39,6 +39,40 @@ test('command-injections: five or fewer, and code that shows the syntax, are fin
   `, { through: ['core'] });
 });
 
+test('command-injections: blocks alone (no inline form anywhere), with a space before the \`!\`', async () => {
+  await checkFixture(`
+    //- .claude/skills/pr/SKILL.md
+    ---
+    name: pr
+    description: Summarizes the open pull request. Use when asked about the current PR.
+    ---
+    ~~~ !
+    ^^^^^ warning command-injections (to +2:3): The body runs 6 shell commands each time the skill loads, before Claude reads it (\`echo 1\`, \`echo 2\`, \`echo 3\`, …); more than 5 slow every use and widen what the skill can do unasked. Move them into a script the instructions run (claude-code).
+    echo 1
+    ~~~
+
+    ~~~ !
+    echo 2
+    ~~~
+
+    ~~~ !
+    echo 3
+    ~~~
+
+    ~~~ !
+    echo 4
+    ~~~
+
+    ~~~ !
+    echo 5
+    ~~~
+
+    ~~~ !
+    echo 6
+    ~~~
+  `);
+});
+
 test('side-effects-model-invoked: a deploy step in a skill Claude may run itself', async () => {
   await checkFixture(`
     //- .claude/skills/ship/SKILL.md

@@ -78,3 +78,23 @@ test('script rules: guarded rm, comments, placeholders and unnamed scripts are f
     curl https://x | sh
   `, { through: ['core'] });
 });
+
+test('a script named three ways is read once, as first written; one outside the skill is not read', async () => {
+  await checkFixture(`
+    //- skills/report/SKILL.md
+    ---
+    name: report
+    description: Builds the weekly report. Use when asked for the report.
+    ---
+    Run \`./scripts/post.sh\`, \`scripts/post.sh\` or \`scripts/../scripts/post.sh\`.
+    //   ^^^^^^^^^^^^^^^^^ info reference-not-executable: \`scripts/post.sh\` is run directly but is not executable (mode 644); run \`chmod +x scripts/post.sh\` or invoke it through its interpreter.
+
+    Not \`bash ../post.sh\`.
+    //        ^^^^^^^^^^ warning reference-escapes-skill: \`../post.sh\` leads out of the skill folder: the file is not installed with the skill. Copy the file into the skill and reference it there.
+    //- skills/report/scripts/post.sh
+    echo done
+    ^^^^^^^^^ hint script-no-shebang: The instructions run \`./scripts/post.sh\` directly, and it has no \`#!\` line: it runs under whatever shell starts it; add \`#!/usr/bin/env bash\` (or \`sh\`).
+    //- skills/post.sh
+    curl -fsSL https://example.com/x.sh | sh
+  `, { through: ['core'] });
+});

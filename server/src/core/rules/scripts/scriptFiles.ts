@@ -65,11 +65,10 @@ async function readScripts(fs: FileSystem, doc: SkillDocument, skillDir: string)
   // reference (0.1 of the index worker's CPU-s on the 10,000-skill bench corpus).
   const byRel = new Map<string, { written: string; executed: boolean }>();
   const inside = skillDir + path.sep;
-  const nextToSkill = path.dirname(doc.path) === skillDir;
   for (const ref of extractReferences(doc, skillDir)) {
     const p = ref.path;
     if (!p || /^[a-z]+:/i.test(p) || (!SCRIPT_EXT.test(p) && !/^(\.\/)?scripts\//.test(p))) continue;
-    const rel = belowSkill(p, ref.base === 'skill' || nextToSkill ? undefined : path.dirname(doc.path), skillDir, inside);
+    const rel = belowSkill(p, skillDir, inside);
     if (rel === undefined) continue;
     const seen = byRel.get(rel);
     byRel.set(rel, { written: seen?.written ?? p, executed: (seen?.executed ?? false) || ref.executed });
@@ -94,14 +93,14 @@ async function readScripts(fs: FileSystem, doc: SkillDocument, skillDir: string)
 }
 
 /**
- * `p` as a path below the skill folder, resolved from `base` (undefined: the skill
- * folder itself); undefined when it leads outside. A normalized relative path from the
- * skill folder is its own answer.
+ * `p` as a path below the skill folder (the SKILL.md's own folder, which every base of
+ * its references is), `/`-separated; undefined when it leads outside. A normalized
+ * relative path is its own answer.
  */
-function belowSkill(p: string, base: string | undefined, skillDir: string, inside: string): string | undefined {
+function belowSkill(p: string, skillDir: string, inside: string): string | undefined {
   const rel = p.startsWith('./') ? p.slice(2) : p;
-  if (base === undefined && isNormalRelative(rel)) return rel;
-  const file = path.resolve(base ?? skillDir, p);
+  if (isNormalRelative(rel)) return rel;
+  const file = path.resolve(skillDir, p);
   return file.startsWith(inside) ? file.slice(inside.length).split(path.sep).join('/') : undefined;
 }
 

@@ -50,7 +50,7 @@ import { prepareRename, renameSkill } from './lsp/rename';
 import { serverStats } from './lsp/serverStats';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
-import { WorkspaceIndex } from './lsp/workspaceIndex';
+import { statusSnapshot, WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
 import { contractFeatures } from './lsp/contractWiring';
 import { registerRouteRequest } from './lsp/route';
@@ -604,7 +604,7 @@ connection.onFoldingRanges(guarded('textDocument/foldingRange', (params) => {
   return doc ? foldingRanges(doc) : [];
 }));
 
-connection.onRequest(INDEX_STATUS, guarded(INDEX_STATUS, (): IndexStatus => ({ ...index.status, diagnosticMode: mode })));
+connection.onRequest(INDEX_STATUS, guarded(INDEX_STATUS, (): IndexStatus => ({ ...statusSnapshot(index.status), diagnosticMode: mode })));
 connection.onRequest(SERVER_STATS, guarded(SERVER_STATS, (params: ServerStatsParams | undefined) => serverStats(params)));
 
 documents.listen(connection);

@@ -37,6 +37,16 @@ export interface IndexedSkill {
 /** The index's part of the `skillmd/indexStatus` answer (the server adds the diagnostic mode). */
 export type IndexStatus = Omit<ProtocolIndexStatus, 'diagnosticMode'>;
 
+/**
+ * A copy of the status as it is now, nested objects included. vscode-jsonrpc serializes
+ * a response only when its turn in the write queue comes: a shallow copy, answered while
+ * thousands of diagnostics waited ahead of it, went out saying the references were
+ * 'ready' although it was asked (and those diagnostics queued) while they were 'checking'.
+ */
+export function statusSnapshot(status: IndexStatus): IndexStatus {
+  return { ...status, references: { ...status.references } };
+}
+
 /** Gives the event loop a turn (lets pending JSON-RPC messages in). */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -60,6 +60,15 @@ function tools(ctx, dir) {
       validate: (json) => (json === undefined ? '`check --format json` printed no JSON (placeholder CLI?)' : undefined),
       count: skillCountOf,
     },
+    // --base-bin (declared by section speed): another build's CLI in the same rounds,
+    // alternating with this one, for issue 19's "no slower than that build" on this corpus.
+    ...(ctx.args['base-bin'] ? [{
+      id: 'base', label: 'skillmd (base)',
+      cmd: node, args: [resolve(ctx.args['base-bin']), 'check', dir, '--format', 'json'],
+      missing: !existsSync(resolve(ctx.args['base-bin'])) ? `--base-bin ${ctx.args['base-bin']} missing` : undefined,
+      validate: (json) => (json === undefined ? '`check --format json` printed no JSON' : undefined),
+      count: skillCountOf,
+    }] : []),
     {
       id: 'skill-check', label: 'skill-check 1.2',
       cmd: node, args: [skillCheckBin, 'check', dir, '--format', 'json', '--no-security-scan'],
@@ -137,6 +146,15 @@ export default {
       target(`skillmd time / read baseline`, floorRatio, `≤ ${GOAL_FLOOR}×`, floorRatio <= GOAL_FLOOR, why),
       target(`skillmd peak RSS (max of runs)`, skillmdRss, `< ${GOAL_RSS_MIB} MiB`, skillmdRss < GOAL_RSS_MIB, why),
     ];
+    if (results.base?.ok && med('skillmd')) {
+      // Wall and CPU medians of the same alternating rounds: above 1× this build is faster.
+      const wall = med('base') / med('skillmd');
+      const cpu = results.base.cpuMs && results.skillmd.cpuMs ? results.base.cpuMs.median / results.skillmd.cpuMs.median : undefined;
+      targets.push(
+        { ...target('base / skillmd (wall)', wall, '≥ 1×', wall >= 1), display: fmtRatio(wall) },
+        { ...target('base / skillmd (CPU)', cpu, '≥ 1×', cpu >= 1, 'no CPU time measured'), display: fmtRatio(cpu) },
+      );
+    }
     targets[0].display = fmtRatio(speedup);
     targets[1].display = fmtRatio(floorRatio);
     targets[2].display = fmtMiB(skillmdRss === undefined ? undefined : skillmdRss * 1024);

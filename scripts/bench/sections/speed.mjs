@@ -37,7 +37,7 @@ export default {
   description: 'cold check vs skill-check (wall, CPU), warm --cache vs the read floor, one changed skill (issue 23)',
   options: {
     'repo-skills': { type: 'string', default: '2000', help: 'skills in the repository-shaped corpus (section speed)' },
-    'base-bin': { type: 'string', help: 'another build\'s server/out/cli.js for a cold "base" row (section speed)' },
+    'base-bin': { type: 'string', help: 'another build\'s server/out/cli.js for a cold "base" row (sections speed and cli)' },
   },
   async run(ctx) {
     const node = process.execPath;

@@ -117,6 +117,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     ? CheckCache.open(
         cacheFilePath(cwd, args.options['cache-location'] as string | undefined),
         cacheKey([format, cwd, targets, opts.config ?? null, opts.configDir ?? null, opts.homeDir ?? null], path.dirname(__filename)),
+        format as StreamFormat | 'sarif',
       )
     : undefined;
   // Each skill's facts, for the passes over all skills (none reads a SKILL.md again).

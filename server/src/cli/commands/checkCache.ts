@@ -10,9 +10,9 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { contentHash, ReplayAnswers, writeFileAtomic, type StampedDigest } from '../../node/cacheRecords';
+import { contentHash, ReplayAnswers, stampTrusted, writeFileAtomic, type StampedDigest } from '../../node/cacheRecords';
 import { stampOf } from '../../node/nodeFileSystem';
-import type { EncodedSkill, RenderedSkill } from '../format/stream';
+import { REPORT_SEPARATOR, type EncodedSkill, type RenderedSkill, type StreamFormat } from '../format/stream';
 
 /** What a skill adds to the report: its rendered part (text, JSON) or its slim result (SARIF). */
 export type SkillOutput = RenderedSkill | EncodedSkill | SkillCheckResult;
@@ -26,10 +26,12 @@ export interface CachedSkill {
 
 /**
  * The file: MAGIC, the index's length in bytes and a newline, the index (JSON), then
- * the rendered parts of all skills as UTF-8, end to end. A warm run writes the parts
- * it reuses as they are: never decoded, parsed or encoded again.
+ * the rendered parts of all skills as UTF-8, one after the other with the report's
+ * separator between them (REPORT_SEPARATOR). A warm run writes the parts it reuses as
+ * they are, never decoded, parsed or encoded again, and skills that follow each other
+ * in the report as in the file as one slice of it (renderBatch): no copy either.
  */
-const MAGIC = 'skillmd check cache 2\n';
+const MAGIC = 'skillmd check cache 3\n';
 
 interface IndexEntry {
   record: FileRecord;
@@ -86,13 +88,21 @@ export function cacheFilePath(cwd: string, location: string | undefined): string
 }
 
 /**
- * Everything besides the disk that a result depends on. The bundles are hashed, not
- * only the version: a rebuild that changes a rule must not reuse results.
+ * Everything besides the disk that a result depends on. The bundles count, not only
+ * the version: a rebuild that changes a rule must not reuse results. A bundle is known
+ * by its stamp (a rebuild writes it anew: new times, often a new inode), which costs a
+ * stat where hashing the five bundles (5.5 MB) cost a warm run ~14 ms; a bundle written
+ * within the racy window (cacheRecords.ts) is hashed, as a file's contents are.
  */
 export function cacheKey(parts: unknown[], bundleDir: string): string {
+  const since = Date.now();
   const bundles = ['cli.js', 'yaml.js', 'picomatch.js', 'ajv.js', 'o200k_base.bin'].map((f) => {
+    const file = path.join(bundleDir, f);
+    const stamp = stampOf(file);
+    if (stamp === undefined) return '-';
+    if (stampTrusted(stamp, since)) return stamp;
     try {
-      return contentHash(readFileSync(path.join(bundleDir, f)));
+      return contentHash(readFileSync(file));
     } catch {
       return '-';
     }
@@ -116,6 +126,8 @@ export class CheckCache {
   private constructor(
     private readonly file: string,
     private readonly key: string,
+    /** the report's format (also part of the key): what goes between two parts */
+    private readonly format: StreamFormat | 'sarif',
     loaded: Loaded | undefined,
   ) {
     this.answers = new ReplayAnswers(loaded?.stamps, stampOf);
@@ -127,14 +139,14 @@ export class CheckCache {
   private readonly parts: Buffer;
 
   /** Opens the cache file; one that is missing, damaged or of another key starts empty. */
-  static open(file: string, key: string): CheckCache {
+  static open(file: string, key: string, format: StreamFormat | 'sarif'): CheckCache {
     let loaded;
     try {
       loaded = parseCacheFile(readFileSync(file), key);
     } catch {
       // Missing or damaged: rebuilt from scratch.
     }
-    return new CheckCache(file, key, loaded);
+    return new CheckCache(file, key, format, loaded);
   }
 
   /** The cached output of `skillFile` if every recorded question still gets its recorded answer. */
@@ -174,6 +186,7 @@ export class CheckCache {
   private serialize(): Buffer[] {
     const parts: Buffer[] = [];
     let at = 0;
+    const sep = Buffer.from(REPORT_SEPARATOR[this.format], 'latin1');
     const skills: Record<string, IndexEntry> = {};
     for (const [file, e] of Object.entries(this.skills)) {
       // Skills outside this run's paths are kept while their SKILL.md exists.
@@ -185,6 +198,10 @@ export class CheckCache {
         continue;
       }
       const bytes = 'bytes' in out ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : Buffer.from(out.text, 'utf8');
+      if (at && sep.length) {
+        parts.push(sep);
+        at += sep.length;
+      }
       skills[file] = { record: e.record, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints], facts: out.facts };
       parts.push(bytes);
       at += bytes.length;

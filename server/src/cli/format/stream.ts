@@ -44,10 +44,33 @@ export interface RenderedBatch {
   facts: (SkillFacts | undefined)[];
 }
 
+/** What goes between two skills' parts of a report. */
+export const REPORT_SEPARATOR: Readonly<Record<StreamFormat | 'sarif', string>> = { json: ',\n', text: '', sarif: '' };
+
+/**
+ * The one slice of memory that holds `parts` already joined, if they lie that way
+ * (a warm `check --cache` run: skills in the same order as in the cache file, which
+ * keeps the separators between them); else undefined.
+ */
+function joinedAlready(parts: (RenderedSkill | EncodedSkill)[], sep: string): Uint8Array | undefined {
+  const first = parts[0];
+  if (!first || !('bytes' in first)) return undefined;
+  const mem = first.bytes.buffer;
+  const all = new Uint8Array(mem);
+  let end = first.bytes.byteOffset + first.bytes.length;
+  for (let i = 1; i < parts.length; i++) {
+    const p = parts[i];
+    if (!('bytes' in p) || p.bytes.buffer !== mem || p.bytes.byteOffset !== end + sep.length) return undefined;
+    for (let k = 0; k < sep.length; k++) if (all[end + k] !== sep.charCodeAt(k)) return undefined;
+    end = p.bytes.byteOffset + p.bytes.length;
+  }
+  return new Uint8Array(mem, first.bytes.byteOffset, end - first.bytes.byteOffset);
+}
+
 /** Joins rendered skills (in order) into one batch. */
 export function renderBatch(format: StreamFormat, parts: (RenderedSkill | EncodedSkill)[]): RenderedBatch {
   let invalid = 0, errors = 0, warnings = 0, infos = 0, hints = 0;
-  const sep = format === 'json' ? 2 : 0;
+  const sep = REPORT_SEPARATOR[format].length;
   let size = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
@@ -58,6 +81,8 @@ export function renderBatch(format: StreamFormat, parts: (RenderedSkill | Encode
     hints += p.hints;
     size += ('bytes' in p ? p.bytes.length : Buffer.byteLength(p.text, 'utf8')) + (i ? sep : 0);
   }
+  const joined = joinedAlready(parts, REPORT_SEPARATOR[format]);
+  if (joined) return { bytes: joined, skills: parts.length, invalid, errors, warnings, infos, hints, facts: parts.map((p) => p.facts) };
   // Its own memory (not the shared pool), so it can move to another thread.
   const bytes = Buffer.allocUnsafeSlow(size);
   let at = 0;

@@ -87,7 +87,7 @@ test('--cache-location takes a file or a folder; a damaged cache file is rebuilt
     const damaged = cached(['--cache-location', 'my.cache'], dir);
     assert.equal(damaged.stats, '0 reused, 1 checked');
     assert.equal(damaged.stdout, runCli(['check'], dir).stdout);
-    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 3');
+    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 4');
     assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
     writeFileSync(path.join(dir, 'blocker'), '');
     const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', 'blocker/sub/c.json'], { cwd: dir, encoding: 'utf8' });

@@ -31,10 +31,21 @@ export interface CachedSkill {
  * they are, never decoded, parsed or encoded again, and skills that follow each other
  * in the report as in the file as one slice of it (renderBatch): no copy either.
  */
-const MAGIC = 'skillmd check cache 3\n';
+const MAGIC = 'skillmd check cache 4\n';
+
+/**
+ * A record as the file keeps it: question numbers (into Index.questions) and digests,
+ * in turn. Skills ask many of the same questions (the folders above them, plugin
+ * probes) and every question is a long absolute path: each is written once, which
+ * halves the index a warm run parses.
+ */
+type FlatRecord = (number | string)[];
 
 interface IndexEntry {
-  record: FileRecord;
+  /** what this run's check asked (a fresh result) */
+  record?: FileRecord;
+  /** what an earlier run's check asked (a loaded result) */
+  flat?: FlatRecord;
   /** SARIF: the slim result */
   result?: SkillCheckResult;
   /** text, JSON: where the part lies in the parts, and its tallies (errors, warnings, infos, hints) */
@@ -47,12 +58,14 @@ interface IndexEntry {
 
 interface Index {
   key: string;
-  skills: Record<string, IndexEntry>;
-  /** per question about a file's contents, the file's stamp and the digest it vouches for */
-  stamps?: Record<string, StampedDigest>;
+  questions: string[];
+  skills: Record<string, Omit<IndexEntry, 'record'>>;
+  /** per question about a file's contents, the file's stamp and the digest it vouches for: [question, stamp, digest] in turn */
+  stamps?: (number | string)[];
 }
 
 interface Loaded {
+  questions: string[];
   skills: Record<string, IndexEntry>;
   stamps: Record<string, StampedDigest>;
   parts: Buffer;
@@ -64,9 +77,30 @@ function parseCacheFile(buf: Buffer, key: string): Loaded | undefined {
   const length = Number(buf.toString('latin1', MAGIC.length, nl));
   if (nl < 0 || !Number.isInteger(length) || nl + 1 + length > buf.length) return undefined;
   const index = JSON.parse(buf.toString('utf8', nl + 1, nl + 1 + length)) as Index;
-  if (index?.key !== key || !index.skills || typeof index.skills !== 'object') return undefined;
-  const stamps = index.stamps && typeof index.stamps === 'object' ? index.stamps : {};
-  return { skills: Object.assign(Object.create(null), index.skills), stamps: Object.assign(Object.create(null), stamps), parts: buf.subarray(nl + 1 + length) };
+  if (index?.key !== key || !index.skills || typeof index.skills !== 'object' || !Array.isArray(index.questions)) return undefined;
+  const stamps: Record<string, StampedDigest> = Object.create(null);
+  const flat = Array.isArray(index.stamps) ? index.stamps : [];
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    const question = index.questions[flat[i] as number];
+    if (typeof question === 'string') stamps[question] = [String(flat[i + 1]), String(flat[i + 2])];
+  }
+  return { questions: index.questions, skills: Object.assign(Object.create(null), index.skills), stamps, parts: buf.subarray(nl + 1 + length) };
+}
+
+/** Numbers questions for the file, each once. */
+class QuestionTable {
+  readonly list: string[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  number(question: string): number {
+    let n = this.numbers.get(question);
+    if (n === undefined) {
+      n = this.list.length;
+      this.list.push(question);
+      this.numbers.set(question, n);
+    }
+    return n;
+  }
 }
 
 /** The default of `--cache-location`, relative to the working folder (as ESLint's and Prettier's). */
@@ -131,12 +165,15 @@ export class CheckCache {
     loaded: Loaded | undefined,
   ) {
     this.answers = new ReplayAnswers(loaded?.stamps, stampOf);
+    this.questions = loaded?.questions ?? [];
     this.skills = loaded?.skills ?? Object.create(null);
     this.parts = loaded?.parts ?? Buffer.alloc(0);
     if (!loaded) this.dirty = true;
   }
 
   private readonly parts: Buffer;
+  /** the questions the loaded records number */
+  private readonly questions: string[];
 
   /** Opens the cache file; one that is missing, damaged or of another key starts empty. */
   static open(file: string, key: string, format: StreamFormat | 'sarif'): CheckCache {
@@ -153,11 +190,13 @@ export class CheckCache {
   async lookup(skillFile: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<SkillOutput | undefined> {
     this.visited.add(skillFile);
     const hit = this.skills[skillFile];
-    if (!hit || !Array.isArray(hit.record)) return undefined;
+    if (!hit || !Array.isArray(hit.flat)) return undefined;
     const out = this.outputOf(hit);
     if (!out) return undefined;
-    for (const [question, digest] of hit.record) {
-      if ((await this.answers.answer(question, fs, probe)) !== digest) return undefined;
+    const flat = hit.flat;
+    for (let i = 0; i < flat.length; i += 2) {
+      const question = this.questions[flat[i] as number];
+      if (typeof question !== 'string' || (await this.answers.answer(question, fs, probe)) !== flat[i + 1]) return undefined;
     }
     this.reused++;
     return out;
@@ -187,14 +226,18 @@ export class CheckCache {
     const parts: Buffer[] = [];
     let at = 0;
     const sep = Buffer.from(REPORT_SEPARATOR[this.format], 'latin1');
-    const skills: Record<string, IndexEntry> = {};
+    const table = new QuestionTable();
+    const skills: Index['skills'] = {};
     for (const [file, e] of Object.entries(this.skills)) {
       // Skills outside this run's paths are kept while their SKILL.md exists.
       if (!this.visited.has(file) && !this.fresh.has(file) && !existsSync(file)) continue;
       const out = this.fresh.get(file) ?? this.outputOf(e);
       if (!out) continue;
+      const flat: FlatRecord = [];
+      if (e.record) for (const [question, digest] of e.record) flat.push(table.number(question), digest);
+      else for (let i = 0; i < e.flat!.length; i += 2) flat.push(table.number(this.questions[e.flat![i] as number]), e.flat![i + 1]);
       if ('diagnostics' in out) {
-        skills[file] = { record: e.record, result: out };
+        skills[file] = { flat, result: out };
         continue;
       }
       const bytes = 'bytes' in out ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : Buffer.from(out.text, 'utf8');
@@ -202,12 +245,13 @@ export class CheckCache {
         parts.push(sep);
         at += sep.length;
       }
-      skills[file] = { record: e.record, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints], facts: out.facts };
+      skills[file] = { flat, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints], facts: out.facts };
       parts.push(bytes);
       at += bytes.length;
     }
-    const stamps = Object.fromEntries(this.answers.stamps);
-    const index = Buffer.from(JSON.stringify({ key: this.key, skills, stamps } satisfies Index), 'utf8');
+    const stamps: (number | string)[] = [];
+    for (const [question, [stamp, digest]] of this.answers.stamps) stamps.push(table.number(question), stamp, digest);
+    const index = Buffer.from(JSON.stringify({ key: this.key, questions: table.list, skills, stamps } satisfies Index), 'utf8');
     return [Buffer.from(`${MAGIC}${index.length}\n`, 'latin1'), index, ...parts];
   }
 

@@ -4,6 +4,7 @@ import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFi
 import { CheckRunner } from './checkParallel';
 import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
+import { ContractFileCollector, type ContractFiles } from '../../core/contracts/discover';
 import { cacheFilePath, cacheKey, CheckCache } from './checkCache';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
@@ -138,9 +139,14 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     found.push([f, listings]);
   };
   const seenProblems = new Set<string>();
+  // The walk lists every folder: the contract pass takes its files from those listings
+  // instead of walking each root again (undefined: it walks that root itself).
+  const contractFiles: (ContractFiles | undefined)[] = [];
   for (const r of roots) {
     const abs = path.resolve(cwd, r);
-    const scan = await findSkillFiles(fs, abs, { exclude, keepListings: true, onFile });
+    const contracts = new ContractFileCollector(exclude, abs);
+    const scan = await findSkillFiles(fs, abs, { exclude, keepListings: true, onFile, onListing: (dir, entries, linked) => contracts.listing(dir, entries, linked) });
+    contractFiles.push(contracts.result());
     for (const p of scan.problems) {
       // Overlapping paths (`check a a/b`) walk some folders twice: one report each.
       const key = `${p.code}\0${p.path}\0${p.message}`;
@@ -166,7 +172,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   await runner.finish();
   const plain = new Set<string>();
   for (const f of facts) if (f && !f.contractFields) plain.add(f.summary.file);
-  const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude, plain);
+  const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude, plain, contractFiles);
   if (writer) writer.more(across);
   else general.push(...across);
   const unsaved = cache?.save();

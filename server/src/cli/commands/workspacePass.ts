@@ -14,10 +14,16 @@ import type { FileSystem } from '../../core/workspace/fileSystem';
  * (`skill.yaml`, `<id>.skill.yaml`, contract fields of a SKILL.md), registries
  * (`meta.yaml`) and routing conflicts between skills seen together. `plain`: SKILL.md
  * files the check found without contract fields (not read again unless needed).
+ * `found`: per root, its files as the check's walk found them (ContractFileCollector);
+ * a root without them is walked here.
  */
-export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: string[], opts: CheckOptions, exclude?: (p: string) => boolean, plain?: ReadonlySet<string>): Promise<SkillDiagnostic[]> {
+export async function workspaceDiagnostics(fs: FileSystem, cwd: string, roots: string[], opts: CheckOptions, exclude?: (p: string) => boolean, plain?: ReadonlySet<string>, found?: readonly (ContractFiles | undefined)[]): Promise<SkillDiagnostic[]> {
   const files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
-  for (const r of roots) await findContractFiles(fs, r, exclude, files);
+  for (let i = 0; i < roots.length; i++) {
+    const known = found?.[i];
+    if (!known) await findContractFiles(fs, roots[i], exclude, files);
+    else for (const k of ['contracts', 'registries', 'skillFiles'] as const) files[k].push(...known[k]);
+  }
   dedupe(files); // overlapping paths (`check a a/b`)
   const routing = !!opts.config?.routing;
   let ws = await loadContractWorkspace(fs, files, { allSkills: routing, plain });

@@ -50,18 +50,24 @@ export async function findContractFiles(fs: FileSystem, root: string, exclude?: 
 export class ContractFileCollector {
   private readonly files: ContractFiles = { contracts: [], registries: [], skillFiles: [] };
   private linked = false;
+  private rootListed = false;
 
-  constructor(private readonly exclude?: (p: string) => boolean) {}
+  constructor(
+    private readonly exclude?: (p: string) => boolean,
+    /** the walk's root, when it must have been listed for a result (the CLI: a root may be a file, or excluded) */
+    private readonly root?: string,
+  ) {}
 
   listing(dir: string, entries: readonly DirEntry[], linked: boolean): void {
     if (linked) this.linked = true;
     if (this.linked) return;
+    if (dir === this.root) this.rootListed = true;
     for (const e of entries) addEntry(dir, e, this.exclude, this.files);
   }
 
-  /** In findContractFiles' order (depth first, by name), or undefined after a linked folder. */
+  /** In findContractFiles' order (depth first, by name), or undefined after a linked folder (or with its root unlisted). */
   result(): ContractFiles | undefined {
-    if (this.linked) return undefined;
+    if (this.linked || (this.root !== undefined && (!this.rootListed || this.exclude?.(this.root)))) return undefined;
     for (const list of [this.files.contracts, this.files.registries, this.files.skillFiles]) sortInWalkOrder(list);
     return this.files;
   }

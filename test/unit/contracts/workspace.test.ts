@@ -125,3 +125,16 @@ test('the index walk finds the contract files a contract walk finds, in the same
   fs.symlink('/w/0link', '/w/a');
   assert.equal(await collected(fs, '/w', exclude), undefined);
 });
+
+test('with its root named, the collector answers only for a root the walk listed and did not exclude (check walks the others itself)', async () => {
+  const fs = new MemoryFileSystem({ '/w/a/SKILL.md': skill('a'), '/w/a/skill.yaml': 'id: a\n' });
+  const collect = async (root: string, exclude?: (p: string) => boolean) => {
+    const c = new ContractFileCollector(exclude, root);
+    await findSkillFiles(fs, root, { exclude, onListing: (dir, entries, linked) => c.listing(dir, entries, linked) });
+    return c.result();
+  };
+  assert.deepEqual(await collect('/w'), await findContractFiles(fs, '/w'));
+  assert.equal(await collect('/w/a/SKILL.md'), undefined, 'a file: no listing');
+  assert.equal(await collect('/w/missing'), undefined);
+  assert.equal(await collect('/w', (p) => p === '/w'), undefined, 'an ignored root');
+});

@@ -34,9 +34,13 @@ test('a changed file re-checks exactly the skills that read it; the report equal
     assert.equal(same(['--format', 'json']), '0 reused, 3 checked');
     assert.ok(existsSync(path.join(dir, 'node_modules/.cache/skillmd/check.cache')));
     assert.equal(same(['--format', 'json']), '3 reused, 0 checked');
-    // A file alpha follows through its guide: alpha alone.
+    // A file alpha follows through its guide: alpha alone, its new part appended to the
+    // cache file (the same file, not one written anew).
+    const cacheIno = () => statSync(path.join(dir, 'node_modules/.cache/skillmd/check.cache')).ino;
+    const ino = cacheIno();
     rmSync(path.join(dir, 'skills/alpha/references/notes.md'));
     assert.equal(same(['--format', 'json']), '2 reused, 1 checked');
+    assert.equal(cacheIno(), ino);
     assert.match(runCli(['check', '--format', 'json'], dir).stdout, /reference-missing/);
     // A script's mode (beta runs it directly): beta alone.
     assert.match(runCli(['check'], dir).stdout, /reference-not-executable/);
@@ -87,7 +91,7 @@ test('--cache-location takes a file or a folder; a damaged cache file is rebuilt
     const damaged = cached(['--cache-location', 'my.cache'], dir);
     assert.equal(damaged.stats, '0 reused, 1 checked');
     assert.equal(damaged.stdout, runCli(['check'], dir).stdout);
-    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 4');
+    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 5');
     assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
     writeFileSync(path.join(dir, 'blocker'), '');
     const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', 'blocker/sub/c.json'], { cwd: dir, encoding: 'utf8' });

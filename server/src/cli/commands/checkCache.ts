@@ -10,7 +10,8 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { contentHash, ReplayAnswers, stampTrusted, writeFileAtomic, type StampedDigest } from '../../node/cacheRecords';
+import { contentHash, ReplayAnswers, stampTrusted, type StampedDigest } from '../../node/cacheRecords';
+import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
 import { stampOf } from '../../node/nodeFileSystem';
 import { REPORT_SEPARATOR, type EncodedSkill, type RenderedSkill, type StreamFormat } from '../format/stream';
 
@@ -25,13 +26,13 @@ export interface CachedSkill {
 }
 
 /**
- * The file: MAGIC, the index's length in bytes and a newline, the index (JSON), then
- * the rendered parts of all skills as UTF-8, one after the other with the report's
- * separator between them (REPORT_SEPARATOR). A warm run writes the parts it reuses as
- * they are, never decoded, parsed or encoded again, and skills that follow each other
- * in the report as in the file as one slice of it (renderBatch): no copy either.
+ * The file (cacheFile.ts): MAGIC, the rendered parts of all skills as UTF-8, the index
+ * (JSON), a trailer. Parts that follow each other in the report follow each other in
+ * the file with the report's separator between them (REPORT_SEPARATOR): a warm run
+ * writes them as one slice of the file, never decoded, parsed, encoded or copied
+ * (renderBatch). A run that re-checked a few skills appends their parts.
  */
-const MAGIC = 'skillmd check cache 4\n';
+const MAGIC = 'skillmd check cache 5\n';
 
 /**
  * A record as the file keeps it: question numbers (into Index.questions) and digests,
@@ -58,6 +59,8 @@ interface IndexEntry {
 
 interface Index {
   key: string;
+  /** bytes of parts no entry names any more (appends leave them): a whole write drops them */
+  dead?: number;
   questions: string[];
   skills: Record<string, Omit<IndexEntry, 'record'>>;
   /** per question about a file's contents, the file's stamp and the digest it vouches for: [question, stamp, digest] in turn */
@@ -68,15 +71,12 @@ interface Loaded {
   questions: string[];
   skills: Record<string, IndexEntry>;
   stamps: Record<string, StampedDigest>;
-  parts: Buffer;
+  dead: number;
+  read: CacheFileRead;
 }
 
-function parseCacheFile(buf: Buffer, key: string): Loaded | undefined {
-  if (buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
-  const nl = buf.indexOf(10, MAGIC.length);
-  const length = Number(buf.toString('latin1', MAGIC.length, nl));
-  if (nl < 0 || !Number.isInteger(length) || nl + 1 + length > buf.length) return undefined;
-  const index = JSON.parse(buf.toString('utf8', nl + 1, nl + 1 + length)) as Index;
+function parseCacheFile(read: CacheFileRead, key: string): Loaded | undefined {
+  const index = JSON.parse(read.index) as Index;
   if (index?.key !== key || !index.skills || typeof index.skills !== 'object' || !Array.isArray(index.questions)) return undefined;
   const stamps: Record<string, StampedDigest> = Object.create(null);
   const flat = Array.isArray(index.stamps) ? index.stamps : [];
@@ -84,7 +84,8 @@ function parseCacheFile(buf: Buffer, key: string): Loaded | undefined {
     const question = index.questions[flat[i] as number];
     if (typeof question === 'string') stamps[question] = [String(flat[i + 1]), String(flat[i + 2])];
   }
-  return { questions: index.questions, skills: Object.assign(Object.create(null), index.skills), stamps, parts: buf.subarray(nl + 1 + length) };
+  const dead = Number.isInteger(index.dead) ? index.dead! : 0;
+  return { questions: index.questions, skills: Object.assign(Object.create(null), index.skills), stamps, dead, read };
 }
 
 /** Numbers questions for the file, each once. */
@@ -167,11 +168,17 @@ export class CheckCache {
     this.answers = new ReplayAnswers(loaded?.stamps, stampOf);
     this.questions = loaded?.questions ?? [];
     this.skills = loaded?.skills ?? Object.create(null);
-    this.parts = loaded?.parts ?? Buffer.alloc(0);
+    this.read = loaded?.read;
+    this.parts = loaded?.read.buf ?? Buffer.alloc(0);
+    this.dead = loaded?.dead ?? 0;
     if (!loaded) this.dirty = true;
   }
 
+  /** the file as this run read it (an append goes on from it) */
+  private readonly read: CacheFileRead | undefined;
   private readonly parts: Buffer;
+  /** bytes of the file's parts that no entry names */
+  private dead: number;
   /** the questions the loaded records number */
   private readonly questions: string[];
 
@@ -179,7 +186,8 @@ export class CheckCache {
   static open(file: string, key: string, format: StreamFormat | 'sarif'): CheckCache {
     let loaded;
     try {
-      loaded = parseCacheFile(readFileSync(file), key);
+      const read = readCacheFile(file, MAGIC);
+      loaded = read && parseCacheFile(read, key);
     } catch {
       // Missing or damaged: rebuilt from scratch.
     }
@@ -203,6 +211,7 @@ export class CheckCache {
   }
 
   store(skillFile: string, entry: CachedSkill): void {
+    this.dead += this.partLength(this.skills[skillFile]);
     this.skills[skillFile] = { record: entry.record };
     if (entry.stamps?.length) {
       const digests = new Map(entry.record);
@@ -221,18 +230,31 @@ export class CheckCache {
     return { bytes: this.parts.subarray(at, at! + length!), errors, warnings, infos, hints, facts };
   }
 
-  /** The file's bytes: every skill's index entry, its part placed after the earlier ones. */
-  private serialize(): Buffer[] {
+  /** The bytes an entry of the loaded file names in it (with the separator before it). */
+  private partLength(e: IndexEntry | undefined): number {
+    return e?.flat && Number.isInteger(e.length) ? e.length! + REPORT_SEPARATOR[this.format].length : 0;
+  }
+
+  /**
+   * The new parts and index: every skill's entry, the parts of this run's checks
+   * placed from `at` on. `append`: the loaded parts stay where they are; else all parts
+   * are laid out anew.
+   */
+  private layout(append: boolean): { parts: Buffer[]; index: Buffer; live: number; dead: number } {
     const parts: Buffer[] = [];
-    let at = 0;
+    let at = append ? this.read!.partsEnd : FIRST_PART_AT(MAGIC);
+    let dead = append ? this.dead : 0;
+    let live = 0;
     const sep = Buffer.from(REPORT_SEPARATOR[this.format], 'latin1');
     const table = new QuestionTable();
     const skills: Index['skills'] = {};
     for (const [file, e] of Object.entries(this.skills)) {
       // Skills outside this run's paths are kept while their SKILL.md exists.
-      if (!this.visited.has(file) && !this.fresh.has(file) && !existsSync(file)) continue;
-      const out = this.fresh.get(file) ?? this.outputOf(e);
-      if (!out) continue;
+      const out = this.visited.has(file) || this.fresh.has(file) || existsSync(file) ? this.fresh.get(file) ?? this.outputOf(e) : undefined;
+      if (!out) {
+        if (append) dead += this.partLength(e);
+        continue;
+      }
       const flat: FlatRecord = [];
       if (e.record) for (const [question, digest] of e.record) flat.push(table.number(question), digest);
       else for (let i = 0; i < e.flat!.length; i += 2) flat.push(table.number(this.questions[e.flat![i] as number]), e.flat![i + 1]);
@@ -240,30 +262,46 @@ export class CheckCache {
         skills[file] = { flat, result: out };
         continue;
       }
+      const tally: IndexEntry['tally'] = [out.errors, out.warnings, out.infos, out.hints];
+      if (append && !e.record) {
+        skills[file] = { flat, at: e.at, length: e.length, tally, facts: out.facts };
+        live += e.length!;
+        continue;
+      }
       const bytes = 'bytes' in out ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : Buffer.from(out.text, 'utf8');
-      if (at && sep.length) {
+      if (sep.length && (append || parts.length)) {
         parts.push(sep);
         at += sep.length;
       }
-      skills[file] = { flat, at, length: bytes.length, tally: [out.errors, out.warnings, out.infos, out.hints], facts: out.facts };
+      skills[file] = { flat, at, length: bytes.length, tally, facts: out.facts };
       parts.push(bytes);
       at += bytes.length;
+      live += bytes.length;
     }
     const stamps: (number | string)[] = [];
     for (const [question, [stamp, digest]] of this.answers.stamps) stamps.push(table.number(question), stamp, digest);
-    const index = Buffer.from(JSON.stringify({ key: this.key, questions: table.list, skills, stamps } satisfies Index), 'utf8');
-    return [Buffer.from(`${MAGIC}${index.length}\n`, 'latin1'), index, ...parts];
+    const index = Buffer.from(JSON.stringify({ key: this.key, dead, questions: table.list, skills, stamps } satisfies Index), 'utf8');
+    return { parts, index, live, dead };
   }
 
   /**
-   * Writes the cache if anything changed: to a temporary file first, so a reader never
-   * sees half of it. Returns why it could not (the report stands without the cache).
+   * Writes the cache if anything changed. A few skills checked again: their parts and
+   * a new index are appended to the file read (a reader tells a torn append by the
+   * trailer's CRC); else, or once half the parts are dead, the whole file, through a
+   * temporary file. Returns why it could not (the report stands without the cache).
    */
   save(): string | undefined {
     if (!this.dirty && !this.answers.stampsWorthSaving) return undefined;
-    const unsaved = writeFileAtomic(this.file, this.serialize());
+    let unsaved: string | undefined | 'changed' = 'changed';
+    if (this.read) {
+      const l = this.layout(true);
+      if (l.dead <= l.live) unsaved = appendCacheFile(this.file, this.read, l.parts, l.index);
+    }
+    if (unsaved === 'changed') {
+      const l = this.layout(false);
+      unsaved = writeCacheFile(this.file, MAGIC, l.parts, l.index);
+    }
     if (!unsaved) this.dirty = false;
     return unsaved;
   }
-
 }

@@ -1,0 +1,49 @@
+// The container of `check --cache`: whole writes, appends in place of the old index,
+// and reads that refuse a torn or replaced file (so a result is never taken from it).
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile } from '../../../server/src/cli/commands/cacheFile';
+
+const MAGIC = 'test cache 1\n';
+const b = (s: string) => Buffer.from(s);
+
+test('cacheFile: a whole write reads back; an append keeps the old parts in place and reads back; a torn append does not', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skillmd-cachefile-'));
+  const file = path.join(dir, 'c');
+  try {
+    assert.equal(readCacheFile(file, MAGIC), undefined, 'missing');
+    assert.equal(writeCacheFile(file, MAGIC, [b('AAA'), b(',\n'), b('BB')], b('{"i":1}')), undefined);
+    const r1 = readCacheFile(file, MAGIC)!;
+    assert.equal(r1.index, '{"i":1}');
+    const at = FIRST_PART_AT(MAGIC);
+    assert.equal(r1.buf.toString('utf8', at, at + 7), 'AAA,\nBB');
+    assert.equal(r1.partsEnd, at + 7);
+    assert.equal(readCacheFile(file, 'other magic\n'), undefined);
+
+    const ino = statSync(file).ino;
+    assert.equal(appendCacheFile(file, r1, [b(',\n'), b('CCCC')], b('{"i":2}')), undefined);
+    assert.equal(statSync(file).ino, ino, 'appended in place');
+    const r2 = readCacheFile(file, MAGIC)!;
+    assert.equal(r2.index, '{"i":2}');
+    assert.equal(r2.buf.toString('utf8', at, r2.partsEnd), 'AAA,\nBB,\nCCCC');
+
+    // The file is no longer the one read: the caller writes it whole.
+    assert.equal(appendCacheFile(file, r1, [b('D')], b('{"i":3}')), 'changed');
+
+    // A byte changed in what the append wrote (a torn write), or a file cut short: not read.
+    const good = readFileSync(file);
+    const torn = Buffer.from(good);
+    torn[r1.partsEnd + 3] ^= 1;
+    writeFileSync(file, torn);
+    assert.equal(readCacheFile(file, MAGIC), undefined, 'torn append');
+    writeFileSync(file, good.subarray(0, good.length - 5));
+    assert.equal(readCacheFile(file, MAGIC), undefined, 'cut short');
+    writeFileSync(file, good);
+    assert.equal(readCacheFile(file, MAGIC)!.index, '{"i":2}');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -84,7 +84,9 @@ export class IndexCache {
     const hit = this.skills[file];
     if (!hit || hit.key !== key || !Array.isArray(hit.record)) return undefined;
     for (const [question, digest] of hit.record) {
-      if ((await this.answers.answer(question, fs, probe)) !== digest) return undefined;
+      let now = this.answers.answer(question, fs, probe);
+      if (now instanceof Promise) now = await now;
+      if (now !== digest) return undefined;
     }
     this.reused++;
     this.fresh[file] = hit;

@@ -58,6 +58,8 @@ const CONTENT_OPS = new Set(['within', 'read', 'prefix']);
  */
 export class ReplayAnswers {
   private readonly answers = new Map<string, Promise<string | undefined>>();
+  /** answers known: no waiting for them */
+  private readonly settled = new Map<string, string | undefined>();
   /** the stamps to keep: trusted, each vouching for the digest this run saw */
   readonly stamps = new Map<string, StampedDigest>();
   /** stamps this run found that `known` lacks */
@@ -73,16 +75,45 @@ export class ReplayAnswers {
     private readonly since = Date.now(),
   ) {}
 
-  answer(question: string, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<string | undefined> {
-    let a = this.answers.get(question);
-    if (!a) {
-      if (question.startsWith('probe\0')) {
-        const [, dir, name] = question.split('\0');
-        a = Promise.resolve(probe ? (probe(dir, name) ? '1' : '0') : undefined);
-      } else a = this.replayed(question, fs);
-      this.answers.set(question, a);
+  /**
+   * The digest `question` gets now: at once (no promise) when it is known without
+   * waiting (asked before, a probe, contents an unchanged stamp vouches for), which is
+   * most questions of a warm run; a caller awaits only a promise.
+   */
+  answer(question: string, fs: FileSystem, probe: PluginFolderProbe | undefined): string | undefined | Promise<string | undefined> {
+    if (this.settled.has(question)) return this.settled.get(question);
+    const pending = this.answers.get(question);
+    if (pending) return pending;
+    if (question.startsWith('probe\0')) {
+      const [, dir, name] = question.split('\0');
+      return this.settle(question, probe ? (probe(dir, name) ? '1' : '0') : undefined);
     }
-    return a;
+    const [op, path] = question.split('\0', 2);
+    if (!this.stampOf || !CONTENT_OPS.has(op)) return this.wait(question, replay(fs, question, contentHash));
+    // Taken before the read: a change after it shows in the next run's stamp.
+    const stamp = this.stampOf(path);
+    const known = this.known[question];
+    if (stamp !== undefined && known?.[0] === stamp) {
+      this.stamps.set(question, known);
+      this.trusted++;
+      return this.settle(question, known[1]);
+    }
+    this.reread++;
+    return this.wait(question, replay(fs, question, contentHash).then((digest) => {
+      this.keep(question, stamp, digest);
+      return digest;
+    }));
+  }
+
+  private settle(question: string, digest: string | undefined): string | undefined {
+    this.settled.set(question, digest);
+    return digest;
+  }
+
+  private wait(question: string, a: Promise<string | undefined>): Promise<string | undefined> {
+    const settled = a.then((digest) => this.settle(question, digest));
+    this.answers.set(question, settled);
+    return settled;
   }
 
   /**
@@ -92,23 +123,6 @@ export class ReplayAnswers {
    */
   get stampsWorthSaving(): boolean {
     return this.newStamps > 0 && this.newStamps * 10 >= this.trusted + this.reread;
-  }
-
-  private async replayed(question: string, fs: FileSystem): Promise<string | undefined> {
-    const [op, path] = question.split('\0', 2);
-    if (!this.stampOf || !CONTENT_OPS.has(op)) return replay(fs, question, contentHash);
-    // Taken before the read: a change after it shows in the next run's stamp.
-    const stamp = this.stampOf(path);
-    const known = this.known[question];
-    if (stamp !== undefined && known?.[0] === stamp) {
-      this.stamps.set(question, known);
-      this.trusted++;
-      return known[1];
-    }
-    this.reread++;
-    const digest = await replay(fs, question, contentHash);
-    this.keep(question, stamp, digest);
-    return digest;
   }
 
   /** Keeps a stamp with the digest it vouches for when it can be trusted later. */

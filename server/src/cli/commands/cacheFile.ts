@@ -11,7 +11,6 @@
 // index on may be torn, which the trailer's CRC over [checkedFrom, index end) tells.
 // A whole write goes through a temporary file and a rename, as before.
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync, type Stats } from 'node:fs';
-import * as zlib from 'node:zlib';
 import { contentHash, writeFileAtomic } from '../../node/cacheRecords';
 import { fileStamp } from '../../node/nodeFileSystem';
 
@@ -30,6 +29,9 @@ export interface CacheFileRead {
 
 /** CRC-32 where Node has it (20.15 and later), else a digest: it only has to tell a torn write. */
 function checksum(bytes: Uint8Array): string {
+  // Required here: node:zlib costs every run (a check without --cache too) ~2 ms to load.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const zlib = require('node:zlib') as typeof import('node:zlib');
   const crc = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
   return crc ? crc(bytes).toString(16) : contentHash(bytes);
 }

@@ -204,7 +204,10 @@ export class CheckCache {
     const flat = hit.flat;
     for (let i = 0; i < flat.length; i += 2) {
       const question = this.questions[flat[i] as number];
-      if (typeof question !== 'string' || (await this.answers.answer(question, fs, probe)) !== flat[i + 1]) return undefined;
+      if (typeof question !== 'string') return undefined;
+      let digest = this.answers.answer(question, fs, probe);
+      if (digest instanceof Promise) digest = await digest;
+      if (digest !== flat[i + 1]) return undefined;
     }
     this.reused++;
     return out;

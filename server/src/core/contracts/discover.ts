@@ -86,6 +86,8 @@ function sortInWalkOrder(files: string[]): void {
 /** A folder entry that is a file (or a link: a linked contract counts) and not excluded. */
 function addEntry(dir: string, e: DirEntry, exclude: ((p: string) => boolean) | undefined, into: ContractFiles): void {
   if (e.type !== 'file' && e.type !== 'symlink') return;
+  // By its name first: most entries are other files, and a path costs a join.
+  if (!contractFileKind(e.name) && !SKILL_FILE_NAMES.includes(e.name)) return;
   const p = path.join(dir, e.name);
   if (!exclude?.(p)) add(p, into);
 }

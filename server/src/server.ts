@@ -43,7 +43,7 @@ import { OverlayFileSystem } from './lsp/overlayFileSystem';
 import { isMarkdownFile, ReferenceService } from './lsp/references';
 import { provideHover } from './lsp/hover';
 import { SkillSetIndex } from './lsp/skillSet';
-import { buildKey, IndexCache } from './lsp/indexCache';
+import { IndexCache } from './lsp/indexCache';
 import { CONTRACT_INDEX_CODES } from './lsp/contractIndex';
 import { skillSetRuleInfos } from './core/rules/skillSet/duplicates';
 import { prepareRename, renameSkill } from './lsp/rename';
@@ -263,7 +263,7 @@ connection.onInitialized(async () => {
   setTimeout(() => {
     // The last session's checks, where the client keeps this workspace's files (VS Code:
     // the extension's workspace storage). Read here, after the handshake.
-    if (storagePath) index.cache = IndexCache.open(path.join(storagePath, 'index.cache'), buildKey(__dirname, CACHE_BUNDLES), new Set([...skillSetRuleInfos.map((r) => r.code), ...CONTRACT_INDEX_CODES]));
+    if (storagePath) index.cache = IndexCache.open(path.join(storagePath, 'index.cache'), __dirname, CACHE_BUNDLES, new Set([...skillSetRuleInfos.map((r) => r.code), ...CONTRACT_INDEX_CODES]));
     if (config.settings.workspaceDiagnostics) void reindex().finally(warmUp);
     else warmUp();
   }, 0);

@@ -2,7 +2,7 @@
 // session's checks of skills whose files did not change, checks the others, and the
 // workspace diagnostics are the same as without a cache.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -12,8 +12,8 @@ type Report = { items: { uri: string; items: { code?: unknown; message: string; 
 
 const skill = (name: string, body: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use when asked about ${name}.\n---\n# ${name}\n${body}\n`;
 
-async function session(root: string, storagePath: string | undefined) {
-  const c = await startServer({ root, mode: 'pull', initializationOptions: storagePath ? { storagePath } : {} });
+async function session(root: string, storagePath: string | undefined, env?: Record<string, string>) {
+  const c = await startServer({ root, mode: 'pull', initializationOptions: storagePath ? { storagePath } : {}, env });
   try {
     await c.waitForIndex(60_000, { references: true });
     const rep = await c.request<Report>('workspace/diagnostic', { previousResultIds: [] });
@@ -51,6 +51,18 @@ test('a second session reuses every unchanged check; a changed reference re-chec
     assert.deepEqual(third.log, ['index cache: 29 skills reused, 1 checked and kept']);
     assert.ok(!s00(third.diags).includes('reference-fragment-missing'));
     assert.deepEqual(third.diags, (await session(root, undefined)).diags);
+    // With stamps trusted at once (SKILLMD_CACHE_RACY_MS=0) a session keeps them; a write
+    // that keeps the file's size and modification time still re-checks the skill (its
+    // change time moved), and every other skill is taken by its stamps.
+    const trust = { SKILLMD_CACHE_RACY_MS: '0' };
+    const guide = join(root, 'skills/s01/references/guide.md');
+    assert.deepEqual((await session(root, storage, trust)).log, ['index cache: 30 skills reused, 0 checked and kept']);
+    const before = statSync(guide);
+    writeFileSync(guide, '# Guide\n\n## Setux\n\nSteps.\n');
+    utimesSync(guide, before.atime, before.mtime);
+    const fourth = await session(root, storage, trust);
+    assert.deepEqual(fourth.log, ['index cache: 29 skills reused, 1 checked and kept']);
+    assert.deepEqual(fourth.diags, (await session(root, undefined)).diags);
   } finally {
     removeWorkspace(root);
     rmSync(storage, { recursive: true, force: true });

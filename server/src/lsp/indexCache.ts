@@ -3,17 +3,18 @@
 // answer (core/workspace/recordingFileSystem.ts, as `check --cache` does), under the
 // same key (the server's build, the file's options). A workspace unchanged since the
 // last session shows its diagnostics without checking a skill. Kept where the client
-// says (VS Code: the extension's workspace storage), one JSON file.
+// says (VS Code: the extension's workspace storage), one JSON file. With each file's
+// stamp, as `check --cache` keeps them: an unchanged file is known by one stat.
 import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import type { FileRecord } from '../core/workspace/recordingFileSystem';
-import { contentHash, ReplayAnswers, writeFileAtomic } from '../node/cacheRecords';
+import { bundleDigest, contentHash, ReplayAnswers, writeFileAtomic, type BundleDigest, type StampedDigest } from '../node/cacheRecords';
+import { stampOf } from '../node/nodeFileSystem';
 import type { DiskCheck } from './skillCheck';
 import { packCheck, unpackCheck, type WireCheck } from './indexWire';
 
-const MAGIC = 'skillmd index cache 1';
+const MAGIC = 'skillmd index cache 2';
 
 interface CachedCheck {
   /** the file's options and the kind of check (IndexCache.keyOf) */
@@ -26,19 +27,16 @@ interface CachedCheck {
 interface CacheFile {
   magic: string;
   build: string;
+  /** the bundles' digest and the stamps that vouch for it */
+  bundles?: BundleDigest;
   skills: Record<string, CachedCheck>;
+  /** per question about a file's contents, the file's stamp and the digest it vouches for */
+  stamps?: Record<string, StampedDigest>;
 }
 
-/** The bundles a check's result depends on, hashed: a rebuild that changes a rule must not reuse results. */
-export function buildKey(bundleDir: string, files: readonly string[]): string {
-  const parts = files.map((f) => {
-    try {
-      return contentHash(readFileSync(path.join(bundleDir, f)));
-    } catch {
-      return '-';
-    }
-  });
-  return contentHash(JSON.stringify([process.version, process.platform, parts]));
+/** The build a check's result depends on: Node, the platform, the bundles (bundleDigest). */
+function buildKey(bundles: BundleDigest): string {
+  return contentHash(JSON.stringify([process.version, process.platform, bundles.digest]));
 }
 
 export class IndexCache {
@@ -48,29 +46,43 @@ export class IndexCache {
   private readonly skills: Record<string, CachedCheck>;
   private readonly loaded: number;
   private readonly fresh: Record<string, CachedCheck> = Object.create(null);
-  private readonly answers = new ReplayAnswers();
+  private readonly answers: ReplayAnswers;
 
   private constructor(
     private readonly file: string,
     private readonly build: string,
+    private readonly bundles: BundleDigest,
     /** codes other passes merge into index entries (the skill set, contracts): never cached */
     private readonly foreign: ReadonlySet<string>,
     loaded: Record<string, CachedCheck> | undefined,
+    stamps: Record<string, StampedDigest> | undefined,
   ) {
+    this.answers = new ReplayAnswers(stamps, stampOf);
     this.skills = loaded ?? Object.create(null);
     this.loaded = loaded ? Object.keys(loaded).length : -1;
   }
 
-  /** Opens the cache file; one that is missing, damaged or of another build starts empty. */
-  static open(file: string, build: string, foreign: ReadonlySet<string>): IndexCache {
+  /** Opens the cache file; one that is missing, damaged or of another build (`bundleDir`'s `bundles`) starts empty. */
+  static open(file: string, bundleDir: string, bundleFiles: readonly string[], foreign: ReadonlySet<string>): IndexCache {
     let loaded: Record<string, CachedCheck> | undefined;
+    let stamps: Record<string, StampedDigest> | undefined;
+    let j: CacheFile | undefined;
     try {
-      const j = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (j?.magic === MAGIC && j.build === build && j.skills && typeof j.skills === 'object') loaded = Object.assign(Object.create(null), j.skills);
+      j = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
     } catch {
       // Missing or damaged: rebuilt from scratch.
     }
-    return new IndexCache(file, build, foreign, loaded);
+    const bundles = bundleDigest(bundleDir, bundleFiles, j?.bundles);
+    const build = buildKey(bundles);
+    try {
+      if (j?.magic === MAGIC && j.build === build && j.skills && typeof j.skills === 'object') {
+        loaded = Object.assign(Object.create(null), j.skills);
+        if (j.stamps && typeof j.stamps === 'object') stamps = Object.assign(Object.create(null), j.stamps);
+      }
+    } catch {
+      // Missing or damaged: rebuilt from scratch.
+    }
+    return new IndexCache(file, build, bundles, foreign, loaded, stamps);
   }
 
   /** The key of a file's check: its options (functions aside) and whether references are checked. */
@@ -94,10 +106,14 @@ export class IndexCache {
   }
 
   /** Keeps a complete check (document rules and references) and what it asked of the disk. */
-  store(file: string, key: string, check: DiskCheck, record: FileRecord): void {
+  store(file: string, key: string, check: DiskCheck, record: FileRecord, stamps: FileRecord = []): void {
+    if (stamps.length) {
+      const digests = new Map(record);
+      for (const [question, stamp] of stamps) this.answers.keep(question, stamp, digests.get(question));
+    }
     // (The checks' diagnostics carry no fixes: skillCheck.ts slims them.)
     const diagnostics = check.diagnostics.filter((d) => !this.foreign.has(d.code));
-    const { record: _r, textHash: _h, referencesPending: _p, referencesOnly: _o, ...whole } = check;
+    const { record: _r, stamps: _s, textHash: _h, referencesPending: _p, referencesOnly: _o, ...whole } = check;
     this.fresh[file] = { key, record, check: packCheck({ ...whole, diagnostics }) };
     this.stored++;
   }
@@ -107,9 +123,11 @@ export class IndexCache {
    * workspace are dropped), to a temporary file first. Returns why it could not.
    */
   save(): string | undefined {
-    // Every skill reused and none gone: the file holds this session already.
-    if (this.stored === 0 && this.reused === this.loaded) return undefined;
-    return writeFileAtomic(this.file, JSON.stringify({ magic: MAGIC, build: this.build, skills: this.fresh } satisfies CacheFile));
+    // Every skill reused and none gone: the file holds this session already (unless it
+    // found many stamps the file lacks).
+    if (this.stored === 0 && this.reused === this.loaded && !this.answers.stampsWorthSaving) return undefined;
+    const stamps = Object.fromEntries(this.answers.stamps);
+    return writeFileAtomic(this.file, JSON.stringify({ magic: MAGIC, build: this.build, bundles: this.bundles, skills: this.fresh, stamps } satisfies CacheFile));
   }
 
 }

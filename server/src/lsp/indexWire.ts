@@ -29,6 +29,8 @@ export interface WireCheck {
   contractFields?: boolean;
   /** what the check asked of the disk (BatchMessage.record) */
   record?: FileRecord;
+  /** the stamps that vouch for its content answers (DiskCheck.stamps) */
+  stamps?: FileRecord;
 }
 
 type Extra = Omit<SkillDiagnostic, 'code' | 'severity' | 'message' | 'file' | 'range'>;
@@ -119,6 +121,7 @@ export function unpackCheck(w: WireCheck, strings?: readonly string[]): DiskChec
   if (w.textHash !== undefined) out.textHash = w.textHash;
   if (w.summary) out.summary = w.summary;
   if (w.record) out.record = w.record;
+  if (w.stamps) out.stamps = w.stamps;
   if (w.contractFields !== undefined) out.contractFields = w.contractFields;
   return out;
 }

@@ -54,6 +54,9 @@ interface BatchMessage {
 /** The worker side, when this thread is an index worker (started by IndexPool): checks each batch it is sent, one at a time. */
 export function runIndexWorker(): boolean {
   const disk = new NodeFileSystem({ sync: true });
+  // Recording for the index cache: each read also gives its file's stamp, so the next
+  // session takes an unchanged file's digest from one stat (cacheRecords.ts).
+  const stampedDisk = new NodeFileSystem({ sync: true, stamps: true });
   const optionCache = new Map<string, CheckOptions>();
   // The main thread's probe does not cross threads: the worker looks at the disk itself,
   // with a fresh cache for each generation of the configuration.
@@ -78,7 +81,8 @@ export function runIndexWorker(): boolean {
     // The batch's skills share their listings and stats (their repository's root and
     // `.git`, asked once per skill): 2,984 root listings and 3,841 stats of `.git` on
     // the 10,000-skill bench corpus. One batch sees the disk as it was when it started.
-    const fs = new MemoListingFileSystem(open.size ? new OverlayFileSystem(disk, (f) => open.get(f)) : disk, { stats: true });
+    const base = m.record ? stampedDisk : disk;
+    const fs = new MemoListingFileSystem(open.size ? new OverlayFileSystem(base, (f) => open.get(f)) : base, { stats: true });
     if (m.generation !== generation) {
       generation = m.generation;
       optionCache.clear();
@@ -99,7 +103,10 @@ export function runIndexWorker(): boolean {
       const pre = new PrelistedFileSystem(fs, m.listings[i] ?? [], contents);
       recording = m.record ? new RecordingFileSystem(pre, contentHash) : undefined;
       const wire = packCheck(await checkSkillOnDisk(recording ?? pre, m.files[i], options[m.optionIndex[i]], m.references), table);
-      if (recording) wire.record = recording.record();
+      if (recording) {
+        wire.record = recording.record();
+        wire.stamps = recording.stamps();
+      }
       recording = undefined;
       out.push(wire);
     }

@@ -36,6 +36,8 @@ export interface DiskCheck {
   contractFields?: boolean;
   /** with an index cache: what the check asked of the disk (lsp/indexCache.ts) */
   record?: FileRecord;
+  /** with it, per question about a file's contents, the file's stamp read before it (RecordingFileSystem.stamps) */
+  stamps?: FileRecord;
 }
 
 /** The document rules' result for a skill file, and its parse when references can still be checked. */

@@ -453,7 +453,7 @@ export class WorkspaceIndex {
     if (!first?.record || !second.record || !second.referencesOnly || second.textHash !== first.textHash) return;
     const diagnostics = second.diagnostics.length ? [...first.diagnostics, ...second.diagnostics].sort(byPosition) : first.diagnostics;
     const whole: DiskCheck = { ...first, diagnostics, dependencies: second.dependencies };
-    cache.store(second.file, IndexCache.keyOf(this.config.optionsFor(second.file), true), whole, mergeRecords(first.record, second.record));
+    cache.store(second.file, IndexCache.keyOf(this.config.optionsFor(second.file), true), whole, mergeRecords(first.record, second.record), mergeRecords(first.stamps ?? [], second.stamps ?? []));
   }
 
   /** `listings`: the skill's folders as the walk read them, so they are not read again. */

@@ -5,7 +5,7 @@ import { CheckRunner } from './checkParallel';
 import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
 import { ContractFileCollector, type ContractFiles } from '../../core/contracts/discover';
-import { cacheFilePath, cacheKey, CheckCache } from './checkCache';
+import { cacheFilePath, CheckCache } from './checkCache';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -117,7 +117,8 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   const cache = args.options.cache
     ? CheckCache.open(
         cacheFilePath(cwd, args.options['cache-location'] as string | undefined),
-        cacheKey([format, cwd, targets, opts.config ?? null, opts.configDir ?? null, opts.homeDir ?? null], path.dirname(__filename)),
+        [format, cwd, targets, opts.config ?? null, opts.configDir ?? null, opts.homeDir ?? null],
+        path.dirname(__filename),
         format as StreamFormat | 'sarif',
       )
     : undefined;

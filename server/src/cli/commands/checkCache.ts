@@ -3,14 +3,14 @@
 // probed: core/workspace/recordingFileSystem.ts) gets the same answer, under the
 // same key (skillmd's build, the configuration, the targets, the output's format and
 // folder). A changed file re-checks exactly the skills whose checks read it.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFile';
 import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { contentHash, ReplayAnswers, stampTrusted, type StampedDigest } from '../../node/cacheRecords';
+import { bundleDigest, contentHash, ReplayAnswers, type BundleDigest, type StampedDigest } from '../../node/cacheRecords';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
 import { stampOf } from '../../node/nodeFileSystem';
 import { REPORT_SEPARATOR, type EncodedSkill, type RenderedSkill, type StreamFormat } from '../format/stream';
@@ -59,6 +59,8 @@ interface IndexEntry {
 
 interface Index {
   key: string;
+  /** the bundles' digest and the stamps that vouch for it (bundleDigest) */
+  bundles?: BundleDigest;
   /** bytes of parts no entry names any more (appends leave them): a whole write drops them */
   dead?: number;
   questions: string[];
@@ -75,8 +77,7 @@ interface Loaded {
   read: CacheFileRead;
 }
 
-function parseCacheFile(read: CacheFileRead, key: string): Loaded | undefined {
-  const index = JSON.parse(read.index) as Index;
+function parseCacheFile(read: CacheFileRead, index: Index, key: string): Loaded | undefined {
   if (index?.key !== key || !index.skills || typeof index.skills !== 'object' || !Array.isArray(index.questions)) return undefined;
   const stamps: Record<string, StampedDigest> = Object.create(null);
   const flat = Array.isArray(index.stamps) ? index.stamps : [];
@@ -124,26 +125,14 @@ export function cacheFilePath(cwd: string, location: string | undefined): string
 
 /**
  * Everything besides the disk that a result depends on. The bundles count, not only
- * the version: a rebuild that changes a rule must not reuse results. A bundle is known
- * by its stamp (a rebuild writes it anew: new times, often a new inode), which costs a
- * stat where hashing the five bundles (5.5 MB) cost a warm run ~14 ms; a bundle written
- * within the racy window (cacheRecords.ts) is hashed, as a file's contents are.
+ * the version: a rebuild that changes a rule must not reuse results (bundleDigest).
  */
-export function cacheKey(parts: unknown[], bundleDir: string): string {
-  const since = Date.now();
-  const bundles = ['cli.js', 'yaml.js', 'picomatch.js', 'ajv.js', 'o200k_base.bin'].map((f) => {
-    const file = path.join(bundleDir, f);
-    const stamp = stampOf(file);
-    if (stamp === undefined) return '-';
-    if (stampTrusted(stamp, since)) return stamp;
-    try {
-      return contentHash(readFileSync(file));
-    } catch {
-      return '-';
-    }
-  });
-  return contentHash(JSON.stringify([VERSION, process.version, process.platform, bundles, ...parts]));
+export function cacheKey(parts: unknown[], bundles: BundleDigest): string {
+  return contentHash(JSON.stringify([VERSION, process.version, process.platform, bundles.digest, ...parts]));
 }
+
+/** The bundles a check's result depends on. */
+const BUNDLES = ['cli.js', 'yaml.js', 'picomatch.js', 'ajv.js', 'o200k_base.bin'];
 
 export class CheckCache {
   /** skills this run took from the cache, and skills it checked and stored */
@@ -161,6 +150,7 @@ export class CheckCache {
   private constructor(
     private readonly file: string,
     private readonly key: string,
+    private readonly bundles: BundleDigest,
     /** the report's format (also part of the key): what goes between two parts */
     private readonly format: StreamFormat | 'sarif',
     loaded: Loaded | undefined,
@@ -183,15 +173,24 @@ export class CheckCache {
   private readonly questions: string[];
 
   /** Opens the cache file; one that is missing, damaged or of another key starts empty. */
-  static open(file: string, key: string, format: StreamFormat | 'sarif'): CheckCache {
-    let loaded;
+  static open(file: string, keyParts: unknown[], bundleDir: string, format: StreamFormat | 'sarif'): CheckCache {
+    let read: CacheFileRead | undefined;
+    let index: Index | undefined;
     try {
-      const read = readCacheFile(file, MAGIC);
-      loaded = read && parseCacheFile(read, key);
+      read = readCacheFile(file, MAGIC);
+      index = read && (JSON.parse(read.index) as Index);
     } catch {
       // Missing or damaged: rebuilt from scratch.
     }
-    return new CheckCache(file, key, format, loaded);
+    const bundles = bundleDigest(bundleDir, BUNDLES, index?.bundles);
+    const key = cacheKey(keyParts, bundles);
+    let loaded;
+    try {
+      loaded = read && index && parseCacheFile(read, index, key);
+    } catch {
+      // Damaged: rebuilt from scratch.
+    }
+    return new CheckCache(file, key, bundles, format, loaded);
   }
 
   /** The cached output of `skillFile` if every recorded question still gets its recorded answer. */
@@ -283,7 +282,7 @@ export class CheckCache {
     }
     const stamps: (number | string)[] = [];
     for (const [question, [stamp, digest]] of this.answers.stamps) stamps.push(table.number(question), stamp, digest);
-    const index = Buffer.from(JSON.stringify({ key: this.key, dead, questions: table.list, skills, stamps } satisfies Index), 'utf8');
+    const index = Buffer.from(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.list, skills, stamps } satisfies Index), 'utf8');
     return { parts, index, live, dead };
   }
 

@@ -96,11 +96,15 @@ export function runIndexWorker(): boolean {
       return hit;
     });
     const contents = new Map<string, Uint8Array>();
-    for (const [file, offset, length] of m.preread.files) contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
+    const stamps = new Map<string, string>();
+    for (const [file, offset, length, stamp] of m.preread.files) {
+      contents.set(file, new Uint8Array(m.preread.buffer, offset, length));
+      if (stamp !== undefined) stamps.set(file, stamp);
+    }
     const out: WireCheck[] = [];
     const table = new StringTable();
     for (let i = 0; i < m.files.length; i++) {
-      const pre = new PrelistedFileSystem(fs, m.listings[i] ?? [], contents);
+      const pre = new PrelistedFileSystem(fs, m.listings[i] ?? [], contents, stamps);
       recording = m.record ? new RecordingFileSystem(pre, contentHash) : undefined;
       const wire = packCheck(await checkSkillOnDisk(recording ?? pre, m.files[i], options[m.optionIndex[i]], m.references), table);
       if (recording) {
@@ -265,7 +269,7 @@ export class IndexPool {
         // Read ahead only with time to spare: batches are waiting (the workers are
         // the bottleneck) or the walk is over. A walk the workers wait for (slow
         // system calls) leaves the reads to them.
-        const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f), undefined, !opts.references) : { buffer: new ArrayBuffer(0), files: [] };
+        const preread = queue.length || walked ? prereadSkills(b.files, b.listings, (f) => openFiles.has(f), undefined, !opts.references, opts.record) : { buffer: new ArrayBuffer(0), files: [] };
         void this.pool
           .send({ files: b.files, listings: b.listings, optionIndex, options, references: opts.references, open, preread, generation: opts.generation(), record: opts.record }, [preread.buffer])
           .then((out) => done(out && unpackBatch(out)));

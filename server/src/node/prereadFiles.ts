@@ -4,6 +4,7 @@
 // Every file is read into one ArrayBuffer that is transferred, not copied.
 import * as fs from 'node:fs';
 import { childPath } from '../core/workspace/childPath';
+import { fileStamp } from './nodeFileSystem';
 import type { SkillListings } from '../core/workspace/findSkillFiles';
 
 /** Larger files are left to the checking thread, which reads them bounded. */
@@ -20,8 +21,8 @@ const PREREAD_MAX_MS = 20;
 
 export interface Preread {
   buffer: ArrayBuffer;
-  /** [path, offset, length] of every file read whole into `buffer` */
-  files: [string, number, number][];
+  /** [path, offset, length] of every file read whole into `buffer`, with its stamp when asked */
+  files: [string, number, number, string?][];
 }
 
 /**
@@ -35,10 +36,10 @@ const TEXT = /\.(md|markdown|txt|py|sh|bash|zsh|ps1|js|mjs|cjs|ts|tsx|jsx|json|j
  * reads; `skillFilesOnly` for a check without it). A file that cannot be read whole now (missing, a FIFO, too large,
  * unreadable) is skipped: the checking thread reads it and reports the problem.
  */
-export function prereadSkills(files: string[], listings: (SkillListings | undefined)[], skip: (file: string) => boolean, maxMs = PREREAD_MAX_MS, skillFilesOnly = false): Preread {
+export function prereadSkills(files: string[], listings: (SkillListings | undefined)[], skip: (file: string) => boolean, maxMs = PREREAD_MAX_MS, skillFilesOnly = false, stamps = false): Preread {
   let buffer = new Uint8Array(64 * 1024);
   let used = 0;
-  const out: [string, number, number][] = [];
+  const out: [string, number, number, string?][] = [];
   const deadline = performance.now() + maxMs;
   const read = (file: string) => {
     if (used >= PREREAD_MAX_BATCH || skip(file) || performance.now() > deadline) return;
@@ -54,6 +55,8 @@ export function prereadSkills(files: string[], listings: (SkillListings | undefi
       // words (lsp/skillCheck.ts), which needs an aligned start or a copy.
       used = (used + 3) & ~3;
       const start = used;
+      // For the index cache: the stamp before the bytes, as NodeFileSystem takes it.
+      const stamp = stamps ? fileStamp(fs.fstatSync(fd)) : undefined;
       for (;;) {
         if (buffer.length - used < 16 * 1024) {
           const grown = new Uint8Array(Math.max(buffer.length * 2, used + PREREAD_MAX_FILE + 1));
@@ -72,7 +75,7 @@ export function prereadSkills(files: string[], listings: (SkillListings | undefi
         // read was an eighth of the read-ahead's system calls, each costly here.
         if (n < want) break;
       }
-      out.push([file, start, used - start]);
+      out.push(stamp === undefined ? [file, start, used - start] : [file, start, used - start, stamp]);
     } catch {
       // EISDIR, EAGAIN (FIFO), EACCES…: the checking thread will say why.
     } finally {

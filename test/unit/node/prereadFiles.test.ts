@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { SkillListings } from '../../../server/src/core/workspace/findSkillFiles';
 import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
-import { NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
+import { fileStamp, NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { PREREAD_MAX_FILE, prereadSkills } from '../../../server/src/node/prereadFiles';
 
 const disk = new NodeFileSystem({ sync: true });
@@ -92,6 +92,23 @@ test('PrelistedFileSystem serves read-ahead contents, and goes to disk past a sm
     assert.ok('bytes' in within && text(within.bytes) === 'read ahead\n');
     // Over the caller's limit: the disk decides (here: its size, as it is larger still).
     assert.deepEqual(await fs.readFileWithin!(f, 5), { size: 32 });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('with stamps asked (an index cache records), each file read ahead carries its stamp, and the checking thread sees it', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'skillmd-preread-stamps-'));
+  try {
+    const file = join(root, 'SKILL.md');
+    writeFileSync(file, '---\nname: s\n---\n');
+    const listings = await listingsOf([root]);
+    assert.equal(prereadSkills([file], [listings], () => false).files[0].length, 3, 'no stamp unless asked');
+    const p = prereadSkills([file], [listings], () => false, undefined, false, true);
+    assert.equal(p.files[0][3], fileStamp(statSync(file)));
+    const [f, o, n, stamp] = p.files[0];
+    const pre = new PrelistedFileSystem(disk, listings, new Map([[f, new Uint8Array(p.buffer, o, n)]]), new Map([[f, stamp!]]));
+    assert.equal((await pre.readFileWithin!(file, 1 << 20)).stamp, stamp);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -22,6 +22,8 @@ export class PrelistedFileSystem implements FileSystem {
     listings: Iterable<readonly [string, DirEntry[]]>,
     /** whole contents of files read ahead (path → bytes) */
     private readonly contents?: ReadonlyMap<string, Uint8Array>,
+    /** the stamps of those files, taken before they were read (for a cache: WithinRead.stamp) */
+    private readonly stamps?: ReadonlyMap<string, string>,
   ) {
     for (const [dir, entries] of listings) {
       this.listings.set(dir, entries);
@@ -36,7 +38,11 @@ export class PrelistedFileSystem implements FileSystem {
     if (base.readFileWithin) {
       this.readFileWithin = (p, n) => {
         const hit = this.contents?.get(p);
-        return hit && hit.length <= n ? Promise.resolve({ bytes: hit }) : this.absent(p) ? missing(p) : base.readFileWithin!(p, n);
+        if (hit && hit.length <= n) {
+          const stamp = this.stamps?.get(p);
+          return Promise.resolve(stamp === undefined ? { bytes: hit } : { bytes: hit, stamp });
+        }
+        return this.absent(p) ? missing(p) : base.readFileWithin!(p, n);
       };
     }
   }

@@ -47,3 +47,34 @@ test('cacheFile: a whole write reads back; an append keeps the old parts in plac
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('cacheFile: a read that raced an append at any byte (old bytes before or after the new ones) gets the old file, the new one, or nothing', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skillmd-cachefile-race-'));
+  const file = path.join(dir, 'c');
+  try {
+    assert.equal(writeCacheFile(file, MAGIC, [b('part one'), b(',\n'), b('part two')], b('{"skills":"old","pad":"' + 'o'.repeat(40) + '"}')), undefined);
+    const before = readFileSync(file);
+    const r1 = readCacheFile(file, MAGIC)!;
+    assert.equal(appendCacheFile(file, r1, [b(',\n'), b('part three')], b('{"skills":"new"}')), undefined);
+    const after = readFileSync(file);
+    const indexes = new Set([r1.index, readCacheFile(file, MAGIC)!.index]);
+    let accepted = 0;
+    for (const length of [before.length, after.length]) {
+      for (let cut = r1.partsEnd; cut <= Math.max(before.length, after.length); cut++) {
+        for (const [head, tail] of [[after, before], [before, after]]) {
+          const torn = Buffer.alloc(length);
+          for (let i = 0; i < length; i++) torn[i] = i < cut ? (head[i] ?? 0) : (tail[i] ?? 0);
+          writeFileSync(file, torn);
+          const r = readCacheFile(file, MAGIC);
+          if (!r) continue;
+          accepted++;
+          assert.ok(indexes.has(r.index), `cut ${cut}: ${r.index}`);
+          assert.ok(torn.equals(before) || torn.equals(after), `cut ${cut}: a mixture was read`);
+        }
+      }
+    }
+    assert.ok(accepted > 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -12,15 +12,29 @@ import type { FileRecord } from '../core/workspace/recordingFileSystem';
 import { bundleDigest, contentHash, ReplayAnswers, writeFileAtomic, type BundleDigest, type StampedDigest } from '../node/cacheRecords';
 import { stampOf } from '../node/nodeFileSystem';
 import type { DiskCheck } from './skillCheck';
-import { packCheck, unpackCheck, type WireCheck } from './indexWire';
+import { packCheck, repackStrings, StringTable, unpackCheck, type WireCheck } from './indexWire';
 
-const MAGIC = 'skillmd index cache 2';
+const MAGIC = 'skillmd index cache 3';
 
+/**
+ * A check as the file keeps it. Its diagnostics' strings (codes, severities, messages,
+ * files) are numbers into CacheFile.strings, packed as index workers send them: the
+ * 10,000-skill bench corpus has 543,696 of them, 18,876 distinct (32.7 MB written out
+ * whole, 1.9 MB once each). Its record numbers its questions (CacheFile.questions):
+ * [question, digest] in turn.
+ */
 interface CachedCheck {
   /** the file's options and the kind of check (IndexCache.keyOf) */
   key: string;
+  q: (number | string)[];
+  /** the check as index workers send it (indexWire.ts), its strings in CacheFile.strings */
+  check: WireCheck;
+}
+
+/** A check of this session: what its check asked, and the check with its strings in place. */
+interface FreshCheck {
+  key: string;
   record: FileRecord;
-  /** the check as index workers send it (indexWire.ts: diagnostics as flat values, a third of the JSON) */
   check: WireCheck;
 }
 
@@ -29,9 +43,11 @@ interface CacheFile {
   build: string;
   /** the bundles' digest and the stamps that vouch for it */
   bundles?: BundleDigest;
+  strings: string[];
+  questions: string[];
   skills: Record<string, CachedCheck>;
-  /** per question about a file's contents, the file's stamp and the digest it vouches for */
-  stamps?: Record<string, StampedDigest>;
+  /** per question about a file's contents, the file's stamp and the digest it vouches for: [question, stamp, digest] in turn */
+  stamps?: (number | string)[];
 }
 
 /** The build a check's result depends on: Node, the platform, the bundles (bundleDigest). */
@@ -45,7 +61,11 @@ export class IndexCache {
   stored = 0;
   private readonly skills: Record<string, CachedCheck>;
   private readonly loaded: number;
-  private readonly fresh: Record<string, CachedCheck> = Object.create(null);
+  /** this session's skills: reused (as loaded) or stored */
+  private readonly fresh: Record<string, CachedCheck | FreshCheck> = Object.create(null);
+  /** the loaded file's tables */
+  private readonly strings: string[];
+  private readonly questions: string[];
   private readonly answers: ReplayAnswers;
 
   private constructor(
@@ -54,18 +74,23 @@ export class IndexCache {
     private readonly bundles: BundleDigest,
     /** codes other passes merge into index entries (the skill set, contracts): never cached */
     private readonly foreign: ReadonlySet<string>,
-    loaded: Record<string, CachedCheck> | undefined,
-    stamps: Record<string, StampedDigest> | undefined,
+    j: CacheFile | undefined,
   ) {
+    const stamps: Record<string, StampedDigest> = Object.create(null);
+    this.strings = j?.strings ?? [];
+    this.questions = j?.questions ?? [];
+    const flat = Array.isArray(j?.stamps) ? j.stamps : [];
+    for (let i = 0; i + 2 < flat.length; i += 3) {
+      const question = this.questions[flat[i] as number];
+      if (typeof question === 'string') stamps[question] = [String(flat[i + 1]), String(flat[i + 2])];
+    }
     this.answers = new ReplayAnswers(stamps, stampOf);
-    this.skills = loaded ?? Object.create(null);
-    this.loaded = loaded ? Object.keys(loaded).length : -1;
+    this.skills = j ? Object.assign(Object.create(null), j.skills) : Object.create(null);
+    this.loaded = j ? Object.keys(j.skills).length : -1;
   }
 
   /** Opens the cache file; one that is missing, damaged or of another build (`bundleDir`'s `bundles`) starts empty. */
   static open(file: string, bundleDir: string, bundleFiles: readonly string[], foreign: ReadonlySet<string>): IndexCache {
-    let loaded: Record<string, CachedCheck> | undefined;
-    let stamps: Record<string, StampedDigest> | undefined;
     let j: CacheFile | undefined;
     try {
       j = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
@@ -74,15 +99,8 @@ export class IndexCache {
     }
     const bundles = bundleDigest(bundleDir, bundleFiles, j?.bundles);
     const build = buildKey(bundles);
-    try {
-      if (j?.magic === MAGIC && j.build === build && j.skills && typeof j.skills === 'object') {
-        loaded = Object.assign(Object.create(null), j.skills);
-        if (j.stamps && typeof j.stamps === 'object') stamps = Object.assign(Object.create(null), j.stamps);
-      }
-    } catch {
-      // Missing or damaged: rebuilt from scratch.
-    }
-    return new IndexCache(file, build, bundles, foreign, loaded, stamps);
+    const usable = j?.magic === MAGIC && j.build === build && !!j.skills && typeof j.skills === 'object' && Array.isArray(j.strings) && Array.isArray(j.questions);
+    return new IndexCache(file, build, bundles, foreign, usable ? j : undefined);
   }
 
   /** The key of a file's check: its options (functions aside) and whether references are checked. */
@@ -94,15 +112,18 @@ export class IndexCache {
   /** The cached check of `file` if its key is `key` and every recorded question gets its recorded answer. */
   async lookup(file: string, key: string, fs: FileSystem, probe: CheckOptions['isPluginFolder']): Promise<DiskCheck | undefined> {
     const hit = this.skills[file];
-    if (!hit || hit.key !== key || !Array.isArray(hit.record)) return undefined;
-    for (const [question, digest] of hit.record) {
+    if (!hit || hit.key !== key || !Array.isArray(hit.q) || !Array.isArray(hit.check?.flat)) return undefined;
+    for (let i = 0; i < hit.q.length; i += 2) {
+      const question = this.questions[hit.q[i] as number];
+      if (typeof question !== 'string') return undefined;
       let now = this.answers.answer(question, fs, probe);
       if (now instanceof Promise) now = await now;
-      if (now !== digest) return undefined;
+      if (now !== hit.q[i + 1]) return undefined;
     }
     this.reused++;
     this.fresh[file] = hit;
-    return unpackCheck(hit.check);
+    // unpackCheck resolves the strings in place: the entry keeps its numbers for the file.
+    return unpackCheck({ ...hit.check, flat: hit.check.flat.slice() }, this.strings);
   }
 
   /** Keeps a complete check (document rules and references) and what it asked of the disk. */
@@ -126,8 +147,19 @@ export class IndexCache {
     // Every skill reused and none gone: the file holds this session already (unless it
     // found many stamps the file lacks).
     if (this.stored === 0 && this.reused === this.loaded && !this.answers.stampsWorthSaving) return undefined;
-    const stamps = Object.fromEntries(this.answers.stamps);
-    return writeFileAtomic(this.file, JSON.stringify({ magic: MAGIC, build: this.build, bundles: this.bundles, skills: this.fresh, stamps } satisfies CacheFile));
+    const strings = new StringTable();
+    const questions = new StringTable();
+    const skills: Record<string, CachedCheck> = {};
+    for (const [file, e] of Object.entries(this.fresh)) {
+      const q: (number | string)[] = [];
+      if ('record' in e) for (const [question, digest] of e.record) q.push(questions.ref(question), digest);
+      else for (let i = 0; i < e.q.length; i += 2) q.push(questions.ref(this.questions[e.q[i] as number]), e.q[i + 1]);
+      skills[file] = { key: e.key, q, check: { ...e.check, flat: repackStrings(e.check.flat, 'record' in e ? undefined : this.strings, strings) } };
+    }
+    const stamps: (number | string)[] = [];
+    for (const [question, [stamp, digest]] of this.answers.stamps) stamps.push(questions.ref(question), stamp, digest);
+    const out: CacheFile = { magic: MAGIC, build: this.build, bundles: this.bundles, strings: strings.strings, questions: questions.strings, skills, stamps };
+    return writeFileAtomic(this.file, JSON.stringify(out));
   }
 
 }

@@ -126,6 +126,23 @@ export function unpackCheck(w: WireCheck, strings?: readonly string[]): DiskChec
   return out;
 }
 
+/**
+ * A copy of `flat` with its strings (as they are, or numbers into `from`) numbered in
+ * `to`: a check packed once moves into another table (the index cache's file).
+ */
+export function repackStrings(flat: readonly unknown[], from: readonly string[] | undefined, to: StringTable): unknown[] {
+  const out = flat.slice();
+  const str = (v: unknown) => (typeof v === 'number' && from ? from[v] : (v as string));
+  for (let i = 0; i < out.length; i += SLOTS) {
+    out[i] = to.ref(str(out[i]));
+    out[i + 1] = to.ref(str(out[i + 1]));
+    out[i + 6] = to.ref(str(out[i + 6]));
+    const file = out[i + 7];
+    out[i + 7] = file === 0 ? 0 : to.ref(typeof file === 'number' && from ? from[file - 1] : (file as string)) + 1;
+  }
+  return out;
+}
+
 /** The flat values with the table's strings in place of their indexes (in place: the array is the message's own). */
 function resolveStrings(f: unknown[], strings: readonly string[]): unknown[] {
   for (let i = 0; i < f.length; i += SLOTS) {

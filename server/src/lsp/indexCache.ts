@@ -147,19 +147,30 @@ export class IndexCache {
     // Every skill reused and none gone: the file holds this session already (unless it
     // found many stamps the file lacks).
     if (this.stored === 0 && this.reused === this.loaded && !this.answers.stampsWorthSaving) return undefined;
+    return writeFileAtomic(this.file, this.pieces());
+  }
+
+  /**
+   * The file's JSON piece by piece, one skill at a time (made whole, with its copies, it
+   * took a 10,000-skill session to ~630 MB at the moment it was saved); the tables go
+   * last, once every skill has numbered its strings and questions in them.
+   */
+  private *pieces(): Generator<string> {
     const strings = new StringTable();
     const questions = new StringTable();
-    const skills: Record<string, CachedCheck> = {};
+    yield `{"magic":${JSON.stringify(MAGIC)},"build":${JSON.stringify(this.build)},"bundles":${JSON.stringify(this.bundles)},"skills":{`;
+    let first = true;
     for (const [file, e] of Object.entries(this.fresh)) {
       const q: (number | string)[] = [];
       if ('record' in e) for (const [question, digest] of e.record) q.push(questions.ref(question), digest);
       else for (let i = 0; i < e.q.length; i += 2) q.push(questions.ref(this.questions[e.q[i] as number]), e.q[i + 1]);
-      skills[file] = { key: e.key, q, check: { ...e.check, flat: repackStrings(e.check.flat, 'record' in e ? undefined : this.strings, strings) } };
+      const entry: CachedCheck = { key: e.key, q, check: { ...e.check, flat: repackStrings(e.check.flat, 'record' in e ? undefined : this.strings, strings) } };
+      yield `${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(entry)}`;
+      first = false;
     }
     const stamps: (number | string)[] = [];
     for (const [question, [stamp, digest]] of this.answers.stamps) stamps.push(questions.ref(question), stamp, digest);
-    const out: CacheFile = { magic: MAGIC, build: this.build, bundles: this.bundles, strings: strings.strings, questions: questions.strings, skills, stamps };
-    return writeFileAtomic(this.file, JSON.stringify(out));
+    yield `},"strings":${JSON.stringify(strings.strings)},"questions":${JSON.stringify(questions.strings)},"stamps":${JSON.stringify(stamps)}}`;
   }
 
 }

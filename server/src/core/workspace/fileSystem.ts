@@ -40,6 +40,8 @@ export interface FileSystem {
   stat(path: string): Promise<FileStat | undefined>;
   readDirectory(path: string): Promise<DirEntry[]>;
   realpath(path: string): Promise<string>;
+  /** True when listings this file system already holds show `path` missing: no disk access either way. */
+  knownAbsent?(path: string): boolean;
 }
 
 export class FileSystemError extends Error {

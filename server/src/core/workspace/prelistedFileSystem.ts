@@ -64,6 +64,10 @@ export class PrelistedFileSystem implements FileSystem {
     return false;
   }
 
+  knownAbsent(path: string): boolean {
+    return this.absent(path);
+  }
+
   readDirectory(path: string): Promise<DirEntry[]> {
     const hit = this.listings.get(path);
     if (hit) {

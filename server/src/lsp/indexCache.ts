@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import type { FileRecord } from '../core/workspace/recordingFileSystem';
-import { bundleDigest, contentHash, ReplayAnswers, writeFileAtomic, type BundleDigest, type StampedDigest } from '../node/cacheRecords';
+import { bundleDigest, contentHash, numberRecord, ReplayAnswers, stampsFrom, writeFileAtomic, type BundleDigest, type NumberedRecord } from '../node/cacheRecords';
 import { stampOf } from '../node/nodeFileSystem';
 import type { DiskCheck } from './skillCheck';
 import { packCheck, repackStrings, StringTable, unpackCheck, type WireCheck } from './indexWire';
@@ -26,7 +26,7 @@ const MAGIC = 'skillmd index cache 3';
 interface CachedCheck {
   /** the file's options and the kind of check (IndexCache.keyOf) */
   key: string;
-  q: (number | string)[];
+  q: NumberedRecord;
   /** the check as index workers send it (indexWire.ts), its strings in CacheFile.strings */
   check: WireCheck;
 }
@@ -76,15 +76,9 @@ export class IndexCache {
     private readonly foreign: ReadonlySet<string>,
     j: CacheFile | undefined,
   ) {
-    const stamps: Record<string, StampedDigest> = Object.create(null);
     this.strings = j?.strings ?? [];
     this.questions = j?.questions ?? [];
-    const flat = Array.isArray(j?.stamps) ? j.stamps : [];
-    for (let i = 0; i + 2 < flat.length; i += 3) {
-      const question = this.questions[flat[i] as number];
-      if (typeof question === 'string') stamps[question] = [String(flat[i + 1]), String(flat[i + 2])];
-    }
-    this.answers = new ReplayAnswers(stamps, stampOf);
+    this.answers = new ReplayAnswers(stampsFrom(j?.stamps, this.questions), stampOf);
     this.skills = j ? Object.assign(Object.create(null), j.skills) : Object.create(null);
     this.loaded = j ? Object.keys(j.skills).length : -1;
   }
@@ -113,13 +107,7 @@ export class IndexCache {
   async lookup(file: string, key: string, fs: FileSystem, probe: CheckOptions['isPluginFolder']): Promise<DiskCheck | undefined> {
     const hit = this.skills[file];
     if (!hit || hit.key !== key || !Array.isArray(hit.q) || !Array.isArray(hit.check?.flat)) return undefined;
-    for (let i = 0; i < hit.q.length; i += 2) {
-      const question = this.questions[hit.q[i] as number];
-      if (typeof question !== 'string') return undefined;
-      let now = this.answers.answer(question, fs, probe);
-      if (now instanceof Promise) now = await now;
-      if (now !== hit.q[i + 1]) return undefined;
-    }
+    if (!(await this.answers.holds(hit.q, this.questions, fs, probe))) return undefined;
     this.reused++;
     this.fresh[file] = hit;
     // unpackCheck resolves the strings in place: the entry keeps its numbers for the file.
@@ -161,15 +149,12 @@ export class IndexCache {
     yield `{"magic":${JSON.stringify(MAGIC)},"build":${JSON.stringify(this.build)},"bundles":${JSON.stringify(this.bundles)},"skills":{`;
     let first = true;
     for (const [file, e] of Object.entries(this.fresh)) {
-      const q: (number | string)[] = [];
-      if ('record' in e) for (const [question, digest] of e.record) q.push(questions.ref(question), digest);
-      else for (let i = 0; i < e.q.length; i += 2) q.push(questions.ref(this.questions[e.q[i] as number]), e.q[i + 1]);
+      const q = 'record' in e ? numberRecord(e.record, questions) : numberRecord(e.q, questions, this.questions);
       const entry: CachedCheck = { key: e.key, q, check: { ...e.check, flat: repackStrings(e.check.flat, 'record' in e ? undefined : this.strings, strings) } };
       yield `${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(entry)}`;
       first = false;
     }
-    const stamps: (number | string)[] = [];
-    for (const [question, [stamp, digest]] of this.answers.stamps) stamps.push(questions.ref(question), stamp, digest);
+    const stamps = this.answers.numberedStamps(questions);
     yield `},"strings":${JSON.stringify(strings.strings)},"questions":${JSON.stringify(questions.strings)},"stamps":${JSON.stringify(stamps)}}`;
   }
 

@@ -8,6 +8,7 @@ import type { SkillDiagnostic } from '../core/types';
 import type { SkillSummary } from '../core/rules/skillSet/duplicates';
 import type { DiskCheck } from './skillCheck';
 import type { FileRecord } from '../core/workspace/recordingFileSystem';
+import { StringTable } from '../node/stringTable';
 
 /** Slots per diagnostic in `WireCheck.flat`. */
 const SLOTS = 9;
@@ -38,17 +39,7 @@ type Extra = Omit<SkillDiagnostic, 'code' | 'severity' | 'message' | 'file' | 'r
 const EXTRA_FIELDS: Record<keyof Extra, true> = { fixes: true, related: true, tags: true };
 void EXTRA_FIELDS;
 
-/** Each distinct string of a batch once, referred to by its index. */
-export class StringTable {
-  readonly strings: string[] = [];
-  private readonly at = new Map<string, number>();
-
-  ref(s: string): number {
-    let i = this.at.get(s);
-    if (i === undefined) this.at.set(s, (i = this.strings.push(s) - 1));
-    return i;
-  }
-}
+export { StringTable };
 
 /** A batch's checks and the table their strings are in. */
 export interface WireBatch {

@@ -6,7 +6,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, write
 import * as path from 'node:path';
 import type { PluginFolderProbe } from '../core/profiles/targets';
 import type { FileSystem } from '../core/workspace/fileSystem';
-import { replay } from '../core/workspace/recordingFileSystem';
+import { replay, type FileRecord } from '../core/workspace/recordingFileSystem';
+import type { StringTable } from './stringTable';
 import { stampOf } from './nodeFileSystem';
 
 /**
@@ -50,6 +51,32 @@ export function bundleDigest(bundleDir: string, files: readonly string[], known?
     }
   });
   return { stamps: trusted ? stamps : [], digest: contentHash(digests.join(' ')) };
+}
+
+/**
+ * A record as the cache files keep it: question numbers (into a table of the file) and
+ * digests, in turn. Skills ask many of the same questions (the folders above them,
+ * plugin probes) and every question is a long absolute path: each is written once.
+ */
+export type NumberedRecord = (number | string)[];
+
+/** `record` ([question, digest] pairs, or already numbered in `from`) numbered in `table`. */
+export function numberRecord(record: FileRecord | NumberedRecord, table: StringTable, from?: readonly string[]): NumberedRecord {
+  const out: NumberedRecord = [];
+  if (!from) for (const [question, digest] of record as FileRecord) out.push(table.ref(question), digest);
+  else for (let i = 0; i < record.length; i += 2) out.push(table.ref(from[record[i] as number]), record[i + 1] as string);
+  return out;
+}
+
+/** Stamps as numberedStamps wrote them, by question; entries that do not fit are left out. */
+export function stampsFrom(flat: unknown, questions: readonly string[]): Record<string, StampedDigest> {
+  const out: Record<string, StampedDigest> = Object.create(null);
+  if (!Array.isArray(flat)) return out;
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    const question = questions[flat[i] as number];
+    if (typeof question === 'string') out[question] = [String(flat[i + 1]), String(flat[i + 2])];
+  }
+  return out;
 }
 
 /** A question a host answers itself: whether `dir` holds a `name` folder (see core/profiles/targets). */
@@ -156,6 +183,28 @@ export class ReplayAnswers {
    */
   get stampsWorthSaving(): boolean {
     return this.newStamps > 0 && this.newStamps * 10 >= this.trusted + this.reread;
+  }
+
+  /**
+   * Whether every question of `record` (numbered in `questions`) still gets the digest
+   * it recorded: a cached result may be reused.
+   */
+  async holds(record: NumberedRecord, questions: readonly string[], fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<boolean> {
+    for (let i = 0; i < record.length; i += 2) {
+      const question = questions[record[i] as number];
+      if (typeof question !== 'string') return false;
+      let digest = this.answer(question, fs, probe);
+      if (digest instanceof Promise) digest = await digest;
+      if (digest !== record[i + 1]) return false;
+    }
+    return true;
+  }
+
+  /** The stamps to keep, their questions numbered in `table`: [question, stamp, digest] in turn. */
+  numberedStamps(table: StringTable): (number | string)[] {
+    const out: (number | string)[] = [];
+    for (const [question, [stamp, digest]] of this.stamps) out.push(table.ref(question), stamp, digest);
+    return out;
   }
 
   /** Keeps a stamp with the digest it vouches for when it can be trusted later. */

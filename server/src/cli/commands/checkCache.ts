@@ -10,7 +10,8 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { bundleDigest, contentHash, ReplayAnswers, type BundleDigest, type StampedDigest } from '../../node/cacheRecords';
+import { bundleDigest, contentHash, numberRecord, ReplayAnswers, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
+import { StringTable } from '../../node/stringTable';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
 import { stampOf } from '../../node/nodeFileSystem';
 import { REPORT_SEPARATOR, type EncodedSkill, type RenderedSkill, type StreamFormat } from '../format/stream';
@@ -34,19 +35,11 @@ export interface CachedSkill {
  */
 const MAGIC = 'skillmd check cache 5\n';
 
-/**
- * A record as the file keeps it: question numbers (into Index.questions) and digests,
- * in turn. Skills ask many of the same questions (the folders above them, plugin
- * probes) and every question is a long absolute path: each is written once, which
- * halves the index a warm run parses.
- */
-type FlatRecord = (number | string)[];
-
 interface IndexEntry {
   /** what this run's check asked (a fresh result) */
   record?: FileRecord;
-  /** what an earlier run's check asked (a loaded result) */
-  flat?: FlatRecord;
+  /** what an earlier run's check asked (a loaded result), numbered in Index.questions */
+  flat?: NumberedRecord;
   /** SARIF: the slim result */
   result?: SkillCheckResult;
   /** text, JSON: where the part lies in the parts, and its tallies (errors, warnings, infos, hints) */
@@ -79,30 +72,9 @@ interface Loaded {
 
 function parseCacheFile(read: CacheFileRead, index: Index, key: string): Loaded | undefined {
   if (index?.key !== key || !index.skills || typeof index.skills !== 'object' || !Array.isArray(index.questions)) return undefined;
-  const stamps: Record<string, StampedDigest> = Object.create(null);
-  const flat = Array.isArray(index.stamps) ? index.stamps : [];
-  for (let i = 0; i + 2 < flat.length; i += 3) {
-    const question = index.questions[flat[i] as number];
-    if (typeof question === 'string') stamps[question] = [String(flat[i + 1]), String(flat[i + 2])];
-  }
+  const stamps = stampsFrom(index.stamps, index.questions);
   const dead = Number.isInteger(index.dead) ? index.dead! : 0;
   return { questions: index.questions, skills: Object.assign(Object.create(null), index.skills), stamps, dead, read };
-}
-
-/** Numbers questions for the file, each once. */
-class QuestionTable {
-  readonly list: string[] = [];
-  private readonly numbers = new Map<string, number>();
-
-  number(question: string): number {
-    let n = this.numbers.get(question);
-    if (n === undefined) {
-      n = this.list.length;
-      this.list.push(question);
-      this.numbers.set(question, n);
-    }
-    return n;
-  }
 }
 
 /** The default of `--cache-location`, relative to the working folder (as ESLint's and Prettier's). */
@@ -200,14 +172,7 @@ export class CheckCache {
     if (!hit || !Array.isArray(hit.flat)) return undefined;
     const out = this.outputOf(hit);
     if (!out) return undefined;
-    const flat = hit.flat;
-    for (let i = 0; i < flat.length; i += 2) {
-      const question = this.questions[flat[i] as number];
-      if (typeof question !== 'string') return undefined;
-      let digest = this.answers.answer(question, fs, probe);
-      if (digest instanceof Promise) digest = await digest;
-      if (digest !== flat[i + 1]) return undefined;
-    }
+    if (!(await this.answers.holds(hit.flat, this.questions, fs, probe))) return undefined;
     this.reused++;
     return out;
   }
@@ -248,7 +213,7 @@ export class CheckCache {
     let dead = append ? this.dead : 0;
     let live = 0;
     const sep = Buffer.from(REPORT_SEPARATOR[this.format], 'latin1');
-    const table = new QuestionTable();
+    const table = new StringTable();
     const skills: Index['skills'] = {};
     for (const [file, e] of Object.entries(this.skills)) {
       // Skills outside this run's paths are kept while their SKILL.md exists.
@@ -257,9 +222,7 @@ export class CheckCache {
         if (append) dead += this.partLength(e);
         continue;
       }
-      const flat: FlatRecord = [];
-      if (e.record) for (const [question, digest] of e.record) flat.push(table.number(question), digest);
-      else for (let i = 0; i < e.flat!.length; i += 2) flat.push(table.number(this.questions[e.flat![i] as number]), e.flat![i + 1]);
+      const flat = e.record ? numberRecord(e.record, table) : numberRecord(e.flat!, table, this.questions);
       if ('diagnostics' in out) {
         skills[file] = { flat, result: out };
         continue;
@@ -280,9 +243,8 @@ export class CheckCache {
       at += bytes.length;
       live += bytes.length;
     }
-    const stamps: (number | string)[] = [];
-    for (const [question, [stamp, digest]] of this.answers.stamps) stamps.push(table.number(question), stamp, digest);
-    const index = Buffer.from(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.list, skills, stamps } satisfies Index), 'utf8');
+    const stamps = this.answers.numberedStamps(table);
+    const index = Buffer.from(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps } satisfies Index), 'utf8');
     return { parts, index, live, dead };
   }
 

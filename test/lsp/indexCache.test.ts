@@ -2,7 +2,7 @@
 // session's checks of skills whose files did not change, checks the others, and the
 // workspace diagnostics are the same as without a cache.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -57,6 +57,20 @@ test('a second session reuses every unchanged check; a changed reference re-chec
     const trust = { SKILLMD_CACHE_RACY_MS: '0' };
     const guide = join(root, 'skills/s01/references/guide.md');
     assert.deepEqual((await session(root, storage, trust)).log, ['index cache: 30 skills reused, 0 checked and kept']);
+    // The session found stamps the file lacked and kept them; a first session keeps the
+    // stamps its checks read with (index workers, the read-ahead): s01's guide among them.
+    const stamped = (dir: string) => {
+      const kept = JSON.parse(readFileSync(join(dir, 'index.cache'), 'utf8')) as { questions: string[]; stamps: (number | string)[] };
+      return kept.stamps.filter((_, i) => i % 3 === 0).map((n) => kept.questions[n as number]);
+    };
+    assert.ok(stamped(storage).some((q) => q.startsWith(`within\0${guide}\0`)));
+    const storage2 = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
+    try {
+      assert.deepEqual((await session(root, storage2, trust)).log, ['index cache: 0 skills reused, 30 checked and kept']);
+      assert.ok(stamped(storage2).some((q) => q.startsWith(`within\0${guide}\0`)), JSON.stringify(stamped(storage2).slice(0, 3)));
+    } finally {
+      rmSync(storage2, { recursive: true, force: true });
+    }
     const before = statSync(guide);
     writeFileSync(guide, '# Guide\n\n## Setux\n\nSteps.\n');
     utimesSync(guide, before.atime, before.mtime);
@@ -81,6 +95,12 @@ test('a damaged cache file is rebuilt; a storage place that cannot be written is
     assert.deepEqual(damaged.log, ['index cache: 0 skills reused, 3 checked and kept']);
     assert.deepEqual(damaged.diags, none.diags);
     assert.deepEqual((await session(root, storage)).log, ['index cache: 3 skills reused, 0 checked and kept']);
+    // Damaged where JSON still parses: its string table cut short. Checked again, same diagnostics.
+    const file = join(storage, 'index.cache');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), strings: [] }));
+    const cut = await session(root, storage);
+    assert.deepEqual(cut.log, ['index cache: 0 skills reused, 3 checked and kept']);
+    assert.deepEqual(cut.diags, none.diags);
     // A file where the folder should be: nothing can be written there.
     const blocked = join(storage, 'blocked');
     writeFileSync(blocked, 'a file');

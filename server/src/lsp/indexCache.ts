@@ -108,10 +108,13 @@ export class IndexCache {
     const hit = this.skills[file];
     if (!hit || hit.key !== key || !Array.isArray(hit.q) || !Array.isArray(hit.check?.flat)) return undefined;
     if (!(await this.answers.holds(hit.q, this.questions, fs, probe))) return undefined;
+    // unpackCheck resolves the strings in place: the entry keeps its numbers for the file.
+    const check = unpackCheck({ ...hit.check, flat: hit.check.flat.slice() }, this.strings);
+    // A file damaged in a way JSON still parses (a table cut short): checked again, never shown.
+    if (!check.diagnostics.every((d) => typeof d.code === 'string' && typeof d.message === 'string' && typeof d.severity === 'string' && typeof d.file === 'string')) return undefined;
     this.reused++;
     this.fresh[file] = hit;
-    // unpackCheck resolves the strings in place: the entry keeps its numbers for the file.
-    return unpackCheck({ ...hit.check, flat: hit.check.flat.slice() }, this.strings);
+    return check;
   }
 
   /** Keeps a complete check (document rules and references) and what it asked of the disk. */

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contentHash, ReplayAnswers, stampTrusted, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contentHash, ReplayAnswers, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 const NOW = 1_800_000_000_000;
@@ -42,4 +45,37 @@ test('replay: an unchanged stamp gives the stored digest unread; others are read
   for (let i = 0; i < 20; i++) await again.answer(`read\0/s/f${i}.md`, mem, undefined);
   assert.deepEqual([again.trusted, again.reread, again.stamps.size], [18, 2, 19]);
   assert.equal(again.stampsWorthSaving, false);
+});
+
+test('replay: a file the listings show missing is not stat-ed for a stamp; its answer is the missing file', async () => {
+  const asked: string[] = [];
+  const answers = new ReplayAnswers({}, (p) => {
+    asked.push(p);
+    return undefined;
+  });
+  const fs = new MemoryFileSystem({ '/s/SKILL.md': 'x' });
+  const listed = Object.assign(Object.create(fs) as MemoryFileSystem, { knownAbsent: (p: string) => p === '/s/gone.md' });
+  assert.equal(await answers.answer('within\x00/s/gone.md\x00100', listed, undefined), await new ReplayAnswers().answer('within\x00/s/gone.md\x00100', fs, undefined));
+  assert.deepEqual(asked, []);
+  await answers.answer('within\x00/s/SKILL.md\x00100', listed, undefined);
+  assert.deepEqual(asked, ['/s/SKILL.md']);
+});
+
+test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes in order', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skillmd-atomic-'));
+  try {
+    const file = join(dir, 'f');
+    const big = 'é'.repeat(600_000);
+    function* pieces() {
+      yield 'a';
+      yield big;
+      yield big;
+      yield Buffer.from('|bytes|');
+      yield 'z';
+    }
+    assert.equal(writeFileAtomic(file, pieces()), undefined);
+    assert.equal(readFileSync(file, 'utf8'), `a${big}${big}|bytes|z`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -19,8 +19,13 @@ test('cacheFile: a whole write reads back; an append keeps the old parts in plac
     const r1 = readCacheFile(file, MAGIC)!;
     assert.equal(r1.index, '{"i":1}');
     const at = FIRST_PART_AT(MAGIC);
-    assert.equal(r1.buf.toString('utf8', at, at + 7), 'AAA,\nBB');
+    assert.equal(r1.parts.read(at, 7).toString(), 'AAA,\nBB');
     assert.equal(r1.partsEnd, at + 7);
+    assert.throws(() => r1.parts.read(at, 8), /past the parts/);
+    // Copied in chunks; a chunk the writer keeps is not reused.
+    const chunks: string[] = [];
+    r1.parts.copy(at + 2, 4, (c) => (chunks.push(Buffer.from(c).toString()), true));
+    assert.deepEqual(chunks, ['A,\nB']);
     assert.equal(readCacheFile(file, 'other magic\n'), undefined);
 
     const ino = statSync(file).ino;
@@ -28,10 +33,14 @@ test('cacheFile: a whole write reads back; an append keeps the old parts in plac
     assert.equal(statSync(file).ino, ino, 'appended in place');
     const r2 = readCacheFile(file, MAGIC)!;
     assert.equal(r2.index, '{"i":2}');
-    assert.equal(r2.buf.toString('utf8', at, r2.partsEnd), 'AAA,\nBB,\nCCCC');
+    assert.equal(r2.parts.read(at, r2.partsEnd - at).toString(), 'AAA,\nBB,\nCCCC');
+    // The first read's parts are still there (an append writes from the old index on).
+    assert.equal(r1.parts.read(at, 7).toString(), 'AAA,\nBB');
+    r2.parts.close();
 
     // The file is no longer the one read: the caller writes it whole.
     assert.equal(appendCacheFile(file, r1, [b('D')], b('{"i":3}')), 'changed');
+    r1.parts.close();
 
     // A byte changed in what the append wrote (a torn write), or a file cut short: not read.
     const good = readFileSync(file);
@@ -42,7 +51,9 @@ test('cacheFile: a whole write reads back; an append keeps the old parts in plac
     writeFileSync(file, good.subarray(0, good.length - 5));
     assert.equal(readCacheFile(file, MAGIC), undefined, 'cut short');
     writeFileSync(file, good);
-    assert.equal(readCacheFile(file, MAGIC)!.index, '{"i":2}');
+    const r3 = readCacheFile(file, MAGIC)!;
+    assert.equal(r3.index, '{"i":2}');
+    r3.parts.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -55,9 +66,12 @@ test('cacheFile: a read that raced an append at any byte (old bytes before or af
     assert.equal(writeCacheFile(file, MAGIC, [b('part one'), b(',\n'), b('part two')], b('{"skills":"old","pad":"' + 'o'.repeat(40) + '"}')), undefined);
     const before = readFileSync(file);
     const r1 = readCacheFile(file, MAGIC)!;
+    r1.parts.close();
     assert.equal(appendCacheFile(file, r1, [b(',\n'), b('part three')], b('{"skills":"new"}')), undefined);
     const after = readFileSync(file);
-    const indexes = new Set([r1.index, readCacheFile(file, MAGIC)!.index]);
+    const r2 = readCacheFile(file, MAGIC)!;
+    r2.parts.close();
+    const indexes = new Set([r1.index, r2.index]);
     let accepted = 0;
     for (const length of [before.length, after.length]) {
       for (let cut = r1.partsEnd; cut <= Math.max(before.length, after.length); cut++) {
@@ -67,6 +81,7 @@ test('cacheFile: a read that raced an append at any byte (old bytes before or af
           writeFileSync(file, torn);
           const r = readCacheFile(file, MAGIC);
           if (!r) continue;
+          r.parts.close();
           accepted++;
           assert.ok(indexes.has(r.index), `cut ${cut}: ${r.index}`);
           assert.ok(torn.equals(before) || torn.equals(after), `cut ${cut}: a mixture was read`);

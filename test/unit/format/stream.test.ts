@@ -8,7 +8,7 @@ import type { SkillCheckResult } from '../../../server/src/core/check/checkSkill
 import type { SkillDiagnostic } from '../../../server/src/core/types';
 import { formatJson } from '../../../server/src/cli/format/json';
 import { formatText } from '../../../server/src/cli/format/text';
-import { renderBatch, renderSkill, ReportWriter, type EncodedSkill, type StreamFormat } from '../../../server/src/cli/format/stream';
+import { isFileSlice, renderBatch, renderSkill, ReportWriter, type EncodedSkill, type FileSlice, type RenderedSkill, type ReportBytes, type StreamFormat } from '../../../server/src/cli/format/stream';
 
 const cwd = '/work/repo';
 const range = (l: number, c: number) => ({ start: { line: l, character: c }, end: { line: l, character: c + 3 } });
@@ -89,24 +89,33 @@ test('displayPath fast path agrees with path.relative', () => {
   }
 });
 
-test('renderBatch: parts laid out with separators in one memory (a warm --cache run) come back as one slice of it, equal to joining them', () => {
-  const enc = (s: string): EncodedSkill => ({ bytes: Buffer.from(s), errors: 1, warnings: 0, infos: 0, hints: 0 });
-  const slices = (layout: string, cuts: [number, number][]): EncodedSkill[] => {
+test('renderBatch: parts laid out with separators in the cache file (a warm --cache run) come back as one slice of it, equal to joining them', () => {
+  const file = (layout: string): FileSlice['source'] => {
     const mem = Buffer.from(layout);
-    return cuts.map(([a, b]) => ({ bytes: mem.subarray(a, b), errors: 0, warnings: 1, infos: 0, hints: 0 }));
+    return {
+      read: (at, length) => mem.subarray(at, at + length),
+      copy: (at, length, write) => void write(mem.subarray(at, at + length)),
+    };
+  };
+  const bytesOf = (b: ReportBytes) => Buffer.from(isFileSlice(b) ? b.source.read(b.at, b.length) : b).toString();
+  const text = (s: string): RenderedSkill => ({ text: s, errors: 1, warnings: 0, infos: 0, hints: 0 });
+  const slices = (layout: string, cuts: [number, number][]): EncodedSkill[] => {
+    const source = file(layout);
+    return cuts.map(([a, b]) => ({ slice: { source, at: a, length: b - a }, errors: 0, warnings: 1, infos: 0, hints: 0 }));
   };
   // "A" ",\n" "BB" ",\n" "C": JSON's separator between each.
   const laid = slices('A,\nBB,\nC', [[0, 1], [3, 5], [7, 8]]);
   const b = renderBatch('json', laid);
-  assert.equal(Buffer.from(b.bytes).toString(), 'A,\nBB,\nC');
-  assert.equal(b.bytes.buffer, laid[0].bytes.buffer, 'no copy');
+  assert.ok(isFileSlice(b.bytes), 'no copy: one slice of the file');
+  assert.deepEqual({ at: b.bytes.at, length: b.bytes.length }, { at: 0, length: 8 });
+  assert.equal(bytesOf(b.bytes), 'A,\nBB,\nC');
   assert.equal(b.warnings, 3);
   // Text has no separator: adjacent slices join as they are.
-  assert.equal(Buffer.from(renderBatch('text', slices('AB', [[0, 1], [1, 2]])).bytes).toString(), 'AB');
-  // A gap, other bytes where the separator belongs, other memory, skills out of order: joined by copying.
-  for (const parts of [slices('A,\n.BB', [[0, 1], [4, 6]]), slices('A;\nBB', [[0, 1], [3, 5]]), [laid[0], enc('BB')], [laid[1], laid[0]]]) {
+  assert.equal(bytesOf(renderBatch('text', slices('AB', [[0, 1], [1, 2]])).bytes), 'AB');
+  // A gap, another file, a fresh part, skills out of order: joined by copying.
+  for (const parts of [slices('A,\n.BB', [[0, 1], [4, 6]]), [laid[0], ...slices('A,\nBB', [[3, 5]])], [laid[0], text('BB')], [laid[1], laid[0]]]) {
     const joined = renderBatch('json', parts);
-    assert.notEqual(joined.bytes.buffer, parts[0].bytes.buffer);
-    assert.equal(Buffer.from(joined.bytes).toString(), parts.map((p) => Buffer.from(p.bytes).toString()).join(',\n'));
+    assert.ok(!isFileSlice(joined.bytes));
+    assert.equal(bytesOf(joined.bytes), parts.map((p) => ('slice' in p ? bytesOf(p.slice) : p.text)).join(',\n'));
   }
 });

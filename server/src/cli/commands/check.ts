@@ -20,7 +20,7 @@ import { MemoListingFileSystem } from '../../core/workspace/memoListingFileSyste
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
-import { ReportWriter, type RenderedBatch, type StreamFormat } from '../format/stream';
+import { isFileSlice, ReportWriter, type RenderedBatch, type ReportBytes, type StreamFormat } from '../format/stream';
 import { formatSarif } from '../format/sarif';
 
 export const CHECK_USAGE = `Usage: skillmd check [paths…] [options]
@@ -102,14 +102,19 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     chunk.push(s);
     if ((chunkLength += s.length) >= 65536) flush();
   };
-  // Rendered batches (UTF-8 from the checking thread) are written as they are.
-  const bytes = (b: Uint8Array) => {
+  // Rendered batches (UTF-8 from the checking thread) are written as they are; parts
+  // from the cache file go from the file to stdout in chunks (CacheParts.copy).
+  const bytes = (b: ReportBytes) => {
+    const slice = isFileSlice(b) ? b : undefined;
     if (b.length < 8192) {
-      buffered(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'));
+      const mem = slice ? slice.source.read(slice.at, slice.length) : (b as Uint8Array);
+      buffered(Buffer.from(mem.buffer, mem.byteOffset, mem.byteLength).toString('utf8'));
       return;
     }
     flush();
-    write(b);
+    if (!slice) return write(b as Uint8Array);
+    // A chunk a pipe queued stays with the stream; a file took it at once.
+    slice.source.copy(slice.at, slice.length, (chunk) => (write(chunk), process.stdout.writableLength > 0));
   };
   const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered, bytes);
   const results: SkillCheckResult[] = [];

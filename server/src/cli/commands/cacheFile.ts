@@ -3,7 +3,7 @@
 // few skills appends their parts and a new index where the old index began, instead
 // of writing the whole file again (the report of a large repository: ~80 MB).
 //
-//   MAGIC | parts … | index (JSON) | "\n" trailer "\n"
+//   MAGIC | parts … | index (ASCII JSON: asciiJson) | "\n" trailer "\n"
 //   trailer: `${TRAILER} ${indexAt} ${indexLength} ${checkedFrom} ${crc}`
 //
 // A warm run reads the head, the trailer and the index; the parts it reuses are
@@ -168,7 +168,7 @@ function readOpen(fd: number, magic: string): CacheFileRead | undefined {
   const index = Buffer.allocUnsafe(indexLength);
   if (!readExact(fd, index, 0, indexLength, indexAt)) return undefined;
   if (checksumOfFile(fd, checkedFrom, indexAt, index) !== crc) return undefined;
-  return { parts: new CacheParts(fd, indexAt), index: index.toString('utf8'), partsEnd: indexAt, stamp: fileStamp(st) };
+  return { parts: new CacheParts(fd, indexAt), index: index.toString('latin1'), partsEnd: indexAt, stamp: fileStamp(st) };
 }
 
 /** Where each part of a whole write lies: `MAGIC` first, then the parts in order. */

@@ -10,7 +10,7 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { bundleDigest, contentHash, numberRecord, ReplayAnswers, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
+import { asciiJson, bundleDigest, contentHash, numberRecord, ReplayAnswers, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
 import { StringTable } from '../../node/stringTable';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
 import { stampOf } from '../../node/nodeFileSystem';
@@ -33,7 +33,8 @@ export interface CachedSkill {
  * writes them as one slice of the file, never decoded, parsed, encoded or copied
  * (renderBatch). A run that re-checked a few skills appends their parts.
  */
-const MAGIC = 'skillmd check cache 5\n';
+// 6: the index is ASCII JSON (asciiJson), read as Latin-1.
+const MAGIC = 'skillmd check cache 6\n';
 
 interface IndexEntry {
   /** what this run's check asked (a fresh result) */
@@ -246,7 +247,7 @@ export class CheckCache {
       live += bytes.length;
     }
     const stamps = this.answers.numberedStamps(table);
-    const index = Buffer.from(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps } satisfies Index), 'utf8');
+    const index = Buffer.from(asciiJson(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps } satisfies Index)), 'latin1');
     return { parts, index, live, dead };
   }
 

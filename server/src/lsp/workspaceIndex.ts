@@ -440,7 +440,8 @@ export class WorkspaceIndex {
     // The walk's listings of the skill's folders answer the record's folder questions.
     const fs = listings ? new PrelistedFileSystem(this.fs, listings) : this.fs;
     const hit = await cache.lookup(file, IndexCache.keyOf(opts, true), fs, opts.isPluginFolder);
-    return hit && this.entryOf(hit);
+    // Its strings are the cache file's table's: one copy each already.
+    return hit && this.entryOf(hit, true);
   }
 
   /**
@@ -465,12 +466,13 @@ export class WorkspaceIndex {
     return this.entryOf(r);
   }
 
-  private entryOf(r: DiskCheck): IndexedSkill {
+  /** `shared`: the diagnostics' strings are shared already (a check from the index cache). */
+  private entryOf(r: DiskCheck, shared = false): IndexedSkill {
     if (r.dependencies) this.onDependencies?.(r.file, r.dependencies);
     // Results from a worker arrive with a fresh copy of every string: share the file
     // paths, the few distinct codes and severities, and the messages, which repeat (a
     // missing script is named in several files of a skill, and in many skills).
-    for (const d of r.diagnostics) {
+    if (!shared) for (const d of r.diagnostics) {
       d.file = d.file === r.file ? r.file : this.intern(d.file);
       d.code = this.intern(d.code);
       d.severity = this.intern(d.severity);

@@ -1,7 +1,9 @@
 // Bundles the three faces of skillmd. Everything is bundled (only `vscode` stays
 // external) so the VSIX and the CLI need no node_modules at run time.
 import * as esbuild from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { buildTable } from './scripts/build/o200kTable.mjs';
 import { createRequire } from 'node:module';
 
@@ -43,6 +45,7 @@ const builds = [
   { entryPoints: ['server/src/server.ts'], outfile: 'server/out/server.js', ...server },
   { entryPoints: ['server/src/indexWorker.ts'], outfile: 'server/out/indexWorker.js', ...server },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'server/out/cli.js', ...server },
+  { entryPoints: ['server/src/cli/codeCache.ts'], outfile: 'server/out/codeCache.js' },
   { entryPoints: ['server/src/cli/commands/preview/commands.ts'], outfile: 'server/out/cliPreview.js', ...server },
   { entryPoints: ['server/src/core/lazy/ajvPackages.ts'], outfile: 'server/out/ajv.js' },
   ...Object.entries(lazyPackages).map(([pkg, file]) => ({
@@ -66,4 +69,20 @@ if (watch) {
   const results = await Promise.allSettled(builds.map((b) => esbuild.build({ ...common, ...b })));
   // esbuild has printed each error with its file and line (logLevel): no stack trace on top.
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
+  writeCodeCaches();
+}
+
+/**
+ * V8 code caches of the CLI's bundles (server/src/cli/codeCache.ts), made by the
+ * commands users run most, over examples/: each cache holds the bytecode of every
+ * function its run compiled. The check runs last, so cli.js's cache is the check's.
+ * A cache is an optimization: a run that fails leaves none, and the build goes on.
+ */
+function writeCodeCaches() {
+  const out = new URL('server/out/', import.meta.url).pathname;
+  for (const f of readdirSync(out)) if (f.endsWith('.js.cache')) rmSync(join(out, f));
+  for (const args of [['index', 'examples', '--agent', 'claude-code'], ['check', 'examples']]) {
+    const r = spawnSync(process.execPath, ['bin/skillmd.js', ...args], { cwd: new URL('.', import.meta.url).pathname, env: { ...process.env, SKILLMD_WRITE_CODE_CACHE: '1', SKILLMD_THREADS: '1' }, encoding: 'utf8' });
+    if (r.status !== 0 && r.status !== 1) console.warn(`code cache: skillmd ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+  }
 }

@@ -16,7 +16,10 @@ process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(seen) +
   const r = spawnSync(process.execPath, ['--require', hook, cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '' } });
   const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
   assert.ok(line, r.stderr);
-  return { status: r.status, loaded: JSON.parse(line.slice('LOADED '.length)) as string[] };
+  const loaded = JSON.parse(line.slice('LOADED '.length)) as string[];
+  // bin/skillmd.js loads the code-cache loader first, always (server/src/cli/codeCache.ts).
+  assert.equal(loaded.shift(), 'codeCache.js');
+  return { status: r.status, loaded };
 }
 
 test('check of a skill with a flat frontmatter and a short body loads cli.js alone', () => {

@@ -24,8 +24,9 @@ test('npm pack: the bundles, ranks and grammars only, and the packed CLI answers
     assert.deepEqual(files.filter((f) => !f.startsWith('syntaxes/')), [
       'LICENSE', 'README.md', 'bin/skillmd-language-server.js', 'bin/skillmd.js', 'client/out/extension.js',
       'images/icon.png', 'images/icon.svg', 'images/skills-view.svg', 'package.json',
-      'server/out/ajv.js', 'server/out/cli.js', 'server/out/cliPreview.js', 'server/out/indexWorker.js',
-      'server/out/o200k_base.bin', 'server/out/picomatch.js', 'server/out/server.js', 'server/out/yaml.js',
+      'server/out/ajv.js', 'server/out/cli.js', 'server/out/cli.js.cache', 'server/out/cliPreview.js', 'server/out/cliPreview.js.cache',
+      'server/out/codeCache.js', 'server/out/indexWorker.js', 'server/out/o200k_base.bin', 'server/out/picomatch.js',
+      'server/out/server.js', 'server/out/yaml.js', 'server/out/yaml.js.cache',
     ]);
     assert.ok(files.some((f) => f.startsWith('syntaxes/')), 'the grammars');
     const untar = spawnSync('tar', ['-xzf', path.join(out, info.filename), '-C', out], { encoding: 'utf8' });

@@ -28,12 +28,16 @@ test('vsce packages a VSIX offline with the bundles, grammars and docs only', ()
       'extension/readme.md',
       'extension/server/out/ajv.js',
       'extension/server/out/cli.js',
+      'extension/server/out/cli.js.cache',
       'extension/server/out/cliPreview.js',
+      'extension/server/out/cliPreview.js.cache',
+      'extension/server/out/codeCache.js',
       'extension/server/out/indexWorker.js',
       'extension/server/out/o200k_base.bin',
       'extension/server/out/picomatch.js',
       'extension/server/out/server.js',
       'extension/server/out/yaml.js',
+      'extension/server/out/yaml.js.cache',
       // every grammar, and nothing else of the source tree
       ...readdirSync(path.join(repoRoot, 'syntaxes')).map((f) => `extension/syntaxes/${f}`),
     ].sort());

@@ -4,18 +4,11 @@ import { enableReferenceChecks } from '../core/references';
 import { runRoute } from './commands/route';
 import { UsageError } from './args';
 import { VERSION } from './version';
-import { setFlagsFromString } from 'node:v8';
-import { isMainThread } from 'node:worker_threads';
+import { setCliFlags } from './v8Flags';
 import { addDocumentRule } from '../core/check/checkDocument';
 import { registerSkillFileCheck } from '../core/check/checkSkillFile';
 
-// A check's garbage lives for one skill: a smaller young generation keeps the peak RSS
-// down. Set at run time the flag does not resize the main heap's new space (a review
-// measured it), yet a 10,000-skill run peaked 3-21 MB lower in each of three alternating
-// pairs, no slower: it is kept for that. Worker threads (this bundle too) get theirs
-// through resource limits (checkParallel.ts); V8's flags are the process's, so only the
-// main thread sets them.
-if (isMainThread) setFlagsFromString('--max-semi-space-size=8');
+setCliFlags();
 
 const USAGE = `skillmd ${VERSION}: checks and previews for Agent Skills (SKILL.md)
 

@@ -32,20 +32,19 @@ export function install(outDir: string, write = false): void {
   const plain = internals._extensions['.js'];
   internals._extensions['.js'] = (module, filename) => {
     if (path.dirname(filename) !== outDir) return plain(module, filename);
-    const source = fs.readFileSync(filename, 'utf8');
     let cachedData: Buffer | undefined;
     if (!write) {
       try {
         cachedData = fs.readFileSync(`${filename}.cache`);
       } catch {
-        // None (a build that made none, a copy without it): compiled as usual.
+        // None (the server's bundles, a copy without it): Node's own loader.
+        return plain(module, filename);
       }
     }
-    const script = new vm.Script(internals.wrap(source), { filename, cachedData });
+    const script = new vm.Script(internals.wrap(fs.readFileSync(filename, 'utf8')), { filename, cachedData });
     compiled.set(filename, script);
     const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: NodeJS.Module, filename: string, dirname: string) => void;
-    const require = ((id: string) => module.require(id)) as NodeJS.Require;
-    fn.call(module.exports, module.exports, require, module, filename, path.dirname(filename));
+    fn.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
   };
   if (write) process.on('exit', () => {
     for (const [file, script] of compiled) fs.writeFileSync(`${file}.cache`, script.createCachedData());

@@ -28,12 +28,12 @@ export interface CachedSkill {
 
 /**
  * The file (cacheFile.ts): MAGIC, the rendered parts of all skills as UTF-8, the index
- * (JSON), a trailer. Parts that follow each other in the report follow each other in
- * the file with the report's separator between them (REPORT_SEPARATOR): a warm run
- * writes them as one slice of the file, never decoded, parsed, encoded or copied
- * (renderBatch). A run that re-checked a few skills appends their parts.
+ * (ASCII JSON), a trailer. Parts that follow each other in the report follow each other
+ * in the file with the report's separator between them (REPORT_SEPARATOR): a warm run
+ * copies them from the file to the output as one range, in chunks, never decoded,
+ * parsed or encoded (renderBatch, CacheParts). A run that re-checked a few skills
+ * appends their parts. Format 6: the index is ASCII JSON (asciiJson), read as Latin-1.
  */
-// 6: the index is ASCII JSON (asciiJson), read as Latin-1.
 const MAGIC = 'skillmd check cache 6\n';
 
 interface IndexEntry {
@@ -236,7 +236,8 @@ export class CheckCache {
         live += e.length!;
         continue;
       }
-      const bytes = 'slice' in out ? Buffer.from(out.slice.source.read(out.slice.at, out.slice.length)) : Buffer.from(out.text, 'utf8');
+      const mem = 'slice' in out ? out.slice.source.read(out.slice.at, out.slice.length) : Buffer.from(out.text, 'utf8');
+      const bytes = Buffer.from(mem.buffer, mem.byteOffset, mem.byteLength);
       if (sep.length && (append || parts.length)) {
         parts.push(sep);
         at += sep.length;

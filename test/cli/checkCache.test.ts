@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { cliPath, makeTree, runCli } from './helpers';
+import { cliPath, makeTree, repoRoot, runCli } from './helpers';
 
 /** The CLI with --cache; stderr's cache line says how many skills were reused and checked. */
 function cached(args: string[], cwd: string): { status: number | null; stdout: string; stats: string } {
@@ -154,6 +154,30 @@ test('skills with text past ASCII (paths, names, messages) come back from the ca
       const [indexAt, indexLength] = bytes.toString('latin1', bytes.lastIndexOf(10, bytes.length - 2) + 1).split(' ').slice(1, 3).map(Number);
       assert.equal(bytes.subarray(indexAt, indexAt + indexLength).findIndex((b) => b > 0x7f), -1, format);
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a cache file another program cuts short during a run: one clear line, exit 3, no stack', () => {
+  const files: Record<string, string> = {};
+  // Over one batch (32), so cached parts are copied after the changed skill is checked.
+  for (let i = 0; i < 40; i++) files[`skills/s${String(i).padStart(2, '0')}/SKILL.md`] = skill(`s${String(i).padStart(2, '0')}`, 'Hello.');
+  const dir = makeTree(files);
+  try {
+    const cache = path.join(dir, 'c.cache');
+    const env = { SKILLMD_INTERNAL_TEST_HOOKS: path.join(repoRoot, 'test/fixtures/hooks/truncateCache.cjs'), SKILLMD_THREADS: '' };
+    const run = (extra: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', cache, '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, ...extra } });
+    assert.equal(run().status, 0);
+    writeFileSync(path.join(dir, 'skills/s00/SKILL.md'), skill('s00', 'Hello. TRUNCATE-CACHE'));
+    const r = run({ SKILLMD_TEST_TRUNCATE: cache });
+    assert.equal(r.status, 3);
+    assert.equal(r.stderr, `skillmd: the cache file ${cache} was cut short while this run read it, so the report above is incomplete; run the check again\n`);
+    // The next run rebuilds the cache and reports everything.
+    const again = run();
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(again.stdout, runCli(['check', '--format', 'json'], dir, { SKILLMD_INTERNAL_TEST_HOOKS: env.SKILLMD_INTERNAL_TEST_HOOKS }).stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

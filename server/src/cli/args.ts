@@ -14,6 +14,9 @@ export interface ParsedArgs {
 
 export class UsageError extends Error {}
 
+/** A run that cannot go on, for a reason the message says in full: printed as it is (exit 3), no stack. */
+export class RunError extends Error {}
+
 export function parseArgs(argv: string[], spec: Record<string, OptionSpec>): ParsedArgs {
   const out: ParsedArgs = { positionals: [], options: {} };
   const shorts = new Map(Object.entries(spec).filter(([, s]) => s.short).map(([k, s]) => [s.short!, k]));

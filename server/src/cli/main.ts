@@ -2,7 +2,7 @@ import { runCheck } from './commands/check';
 import { runAsCheckWorker } from './commands/checkParallel';
 import { enableReferenceChecks } from '../core/references';
 import { runRoute } from './commands/route';
-import { UsageError } from './args';
+import { RunError, UsageError } from './args';
 import { VERSION } from './version';
 import { setCliFlags } from './v8Flags';
 import { addDocumentRule } from '../core/check/checkDocument';
@@ -112,6 +112,9 @@ if (!runAsCheckWorker()) main(process.argv.slice(2)).then(
     if (e instanceof UsageError) {
       process.stderr.write(`skillmd: ${e.message}\nRun "skillmd --help" for usage.\n`);
       process.exitCode = 2;
+    } else if (e instanceof RunError) {
+      process.stderr.write(`skillmd: ${e.message}\n`);
+      process.exitCode = 3;
     } else {
       process.stderr.write(`skillmd: internal error: ${(e as Error).stack ?? e}\n`);
       process.exitCode = 3;

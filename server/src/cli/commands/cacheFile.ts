@@ -16,6 +16,7 @@
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { contentHash, writeFileAtomic } from '../../node/cacheRecords';
 import { fileStamp } from '../../node/nodeFileSystem';
+import { RunError } from '../args';
 
 const TRAILER = 'skillmd-index';
 /** The trailer is one short line: the read of the file's end that finds it. */
@@ -36,7 +37,7 @@ const CHUNK = 1 << 20;
 export class CacheParts {
   private chunk: Buffer | undefined;
 
-  constructor(private fd: number | undefined, readonly end: number) {}
+  constructor(private fd: number | undefined, readonly end: number, private readonly file = '') {}
 
   /** Bytes [at, at + length) of the file in a buffer of their own. */
   read(at: number, length: number): Buffer {
@@ -66,8 +67,10 @@ export class CacheParts {
   }
 
   private readInto(buf: Buffer, offset: number, length: number, at: number): void {
-    if (this.fd === undefined || at + length > this.end) throw new Error('skillmd: read past the parts of the cache file');
-    if (!readExact(this.fd, buf, offset, length, at)) throw new Error('skillmd: the cache file was cut short while it was read; run again');
+    if (this.fd === undefined || at + length > this.end) throw new Error('read past the parts of the cache file');
+    // Only another program could cut it (skillmd's own runs append past the old index or
+    // replace the file): part of the report is written, so the run stops and says so.
+    if (!readExact(this.fd, buf, offset, length, at)) throw new RunError(`the cache file ${this.file} was cut short while this run read it, so the report above is incomplete; run the check again`);
   }
 }
 
@@ -145,14 +148,14 @@ export function readCacheFile(file: string, magic: string): CacheFileRead | unde
   }
   let read: CacheFileRead | undefined;
   try {
-    read = readOpen(fd, magic);
+    read = readOpen(fd, file, magic);
   } finally {
     if (!read) closeSync(fd);
   }
   return read;
 }
 
-function readOpen(fd: number, magic: string): CacheFileRead | undefined {
+function readOpen(fd: number, file: string, magic: string): CacheFileRead | undefined {
   const st = fstatSync(fd);
   const head = Buffer.alloc(magic.length);
   if (st.size < magic.length + 2 || !readExact(fd, head, 0, magic.length, 0) || head.toString('latin1') !== magic) return undefined;
@@ -168,7 +171,7 @@ function readOpen(fd: number, magic: string): CacheFileRead | undefined {
   const index = Buffer.allocUnsafe(indexLength);
   if (!readExact(fd, index, 0, indexLength, indexAt)) return undefined;
   if (checksumOfFile(fd, checkedFrom, indexAt, index) !== crc) return undefined;
-  return { parts: new CacheParts(fd, indexAt), index: index.toString('latin1'), partsEnd: indexAt, stamp: fileStamp(st) };
+  return { parts: new CacheParts(fd, indexAt, file), index: index.toString('latin1'), partsEnd: indexAt, stamp: fileStamp(st) };
 }
 
 /** Where each part of a whole write lies: `MAGIC` first, then the parts in order. */

@@ -2,7 +2,7 @@
 // session's checks of skills whose files did not change, checks the others, and the
 // workspace diagnostics are the same as without a cache.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -77,6 +77,37 @@ test('a second session reuses every unchanged check; a changed reference re-chec
     const fourth = await session(root, storage, trust);
     assert.deepEqual(fourth.log, ['index cache: 29 skills reused, 1 checked and kept']);
     assert.deepEqual(fourth.diags, (await session(root, undefined)).diags);
+  } finally {
+    removeWorkspace(root);
+    rmSync(storage, { recursive: true, force: true });
+  }
+});
+
+test('a session from the cache lists each folder once: a skill is replayed once the walk has listed its folders', { timeout: 120_000 }, async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 30; i++) {
+    const n = `f${String(i).padStart(2, '0')}`;
+    files[`skills/${n}/SKILL.md`] = skill(n, 'See [the guide](references/guide.md) and run `scripts/run.sh`; the logo is `assets/logo.txt`.');
+    files[`skills/${n}/references/guide.md`] = '# Guide\n';
+    files[`skills/${n}/scripts/run.sh`] = '#!/bin/sh\necho ok\n';
+    files[`skills/${n}/assets/logo.txt`] = 'logo\n';
+  }
+  const root = makeWorkspace(files);
+  const storage = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
+  const counts = join(storage, 'listings.json');
+  try {
+    const first = await session(root, storage);
+    const hook = join(__dirname, '..', 'fixtures', 'hooks', 'countListings.cjs');
+    const second = await session(root, storage, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hook}`, SKILLMD_TEST_LISTINGS: counts });
+    assert.deepEqual(second.log, ['index cache: 30 skills reused, 0 checked and kept']);
+    assert.deepEqual(second.diags, first.diags);
+    // Written as the server process ends, which the client does not wait for.
+    for (let i = 0; i < 100 && !existsSync(counts); i++) await new Promise((r) => setTimeout(r, 50));
+    const listed = JSON.parse(readFileSync(counts, 'utf8')) as Record<string, number>;
+    const twice = Object.entries(listed).filter(([, n]) => n > 1);
+    assert.deepEqual(twice, []);
+    // The walk did list every skill's folders (the hook saw the session's reads).
+    assert.equal(listed[join(root, 'skills', 'f07', 'references')], 1);
   } finally {
     removeWorkspace(root);
     rmSync(storage, { recursive: true, force: true });

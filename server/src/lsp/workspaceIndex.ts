@@ -183,6 +183,25 @@ export class WorkspaceIndex {
       },
       fallback,
     }) : undefined;
+    /** the skill last found, whose folders the walk may still be listing */
+    let walking: [string, SkillListings | undefined] | undefined;
+    /** A skill the walk found, its folders listed: from the cache, checked here (open), or to the workers. */
+    const place = async (f: string, listings: SkillListings | undefined) => {
+      if (this.isOpen(f)) {
+        refs.done++;
+        record(f, await this.checkFile(f));
+        return;
+      }
+      const hit = cache && (await this.fromCache(cache, f, listings));
+      if (hit) {
+        refs.done++;
+        if (split) complete.add(f);
+        record(f, hit);
+        return;
+      }
+      if (split) deferred.push([f, listings]);
+      await pool!.add(f, listings);
+    };
     // The walk lists every folder: the contract features need no walk of their own.
     const contractStamp = this.contractWalk?.stamp();
     const contractFiles: ContractFiles | undefined = this.contractWalk && { contracts: [], registries: [], skillFiles: [] };
@@ -200,22 +219,15 @@ export class WorkspaceIndex {
           files.push(f);
           this.status.total++;
           if (!pool) return;
-          if (this.isOpen(f)) {
-            refs.done++;
-            record(f, await this.checkFile(f));
-            return;
-          }
-          const hit = cache && (await this.fromCache(cache, f, listings));
-          if (hit) {
-            refs.done++;
-            if (split) complete.add(f);
-            record(f, hit);
-            return;
-          }
-          if (split) deferred.push([f, listings]);
-          await pool.add(f, listings);
+          // The walk has not listed the skill's folders yet (it goes on below the
+          // SKILL.md): the skill is placed when the next one is found, with them.
+          const before = walking;
+          walking = [f, listings];
+          if (before) await place(before[0], before[1]);
         },
       });
+      if (walking && !token.isCancellationRequested) await place(walking[0], walking[1]);
+      walking = undefined;
       if (token.isCancellationRequested) return void (await pool?.finish());
       // Not a file's diagnostics (a folder has no document to show them on): the log says.
       for (const p of scan.problems) this.log(`index: ${p.code}: ${p.message}`);

@@ -98,7 +98,7 @@ test('a session from the cache lists each folder once: a skill is replayed once 
   try {
     const first = await session(root, storage);
     const hook = join(__dirname, '..', 'fixtures', 'hooks', 'countListings.cjs');
-    const second = await session(root, storage, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hook}`, SKILLMD_TEST_LISTINGS: counts });
+    const second = await session(root, storage, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require "${hook}"`, SKILLMD_TEST_LISTINGS: counts });
     assert.deepEqual(second.log, ['index cache: 30 skills reused, 0 checked and kept']);
     assert.deepEqual(second.diags, first.diags);
     // Written as the server process ends, which the client does not wait for.

@@ -215,8 +215,21 @@ export class DiagnosticsService {
     }
     for (const f of files) {
       if (this.docs.isOpenPath(f)) continue;
-      this.publish(pathToUri(f), f, convert(this.foreign.get(f), 0), undefined);
+      this.publish(pathToUri(f), f, convert(this.closedDiagnostics(f), 0), undefined);
     }
+  }
+
+  /**
+   * What a closed file shows: a skill's own check and what other skills report on it (a
+   * SKILL.md another skill links to), or only the latter. One list: a pushed list replaces
+   * the last one, and a pull has one report per file.
+   */
+  private closedDiagnostics(file: string): SkillDiagnostic[] {
+    const entry = this.index.skills.get(file);
+    const foreign = this.foreign.known(file) ? this.foreign.get(file) : [];
+    if (!entry) return foreign;
+    const own = ownOf(file, entry.diagnostics);
+    return foreign.length ? [...own, ...foreign] : own;
   }
 
   private publish(uri: string, file: string, diagnostics: Diagnostic[], version: number | undefined): void {
@@ -242,9 +255,7 @@ export class DiagnosticsService {
     const file = uriToPath(uri);
     if (!r || !file) {
       // Not open (or not a skill): answer from the index, or what a skill reports on it.
-      const entry = file ? this.index.skills.get(file) : undefined;
-      if (entry) return { kind: DocumentDiagnosticReportKind.Full, items: convert(ownOf(entry.file, entry.diagnostics), 0) };
-      return { kind: DocumentDiagnosticReportKind.Full, items: file ? convert(this.foreign.get(file), 0) : [] };
+      return { kind: DocumentDiagnosticReportKind.Full, items: file ? convert(this.closedDiagnostics(file), 0) : [] };
     }
     if (this.foreign.set(file, r.diagnostics).length) this.wakeHolders();
     const resultId = r.resultId;
@@ -265,7 +276,7 @@ export class DiagnosticsService {
       else gone.push(f);
       foreign.push(...this.foreign.set(f, entry?.diagnostics ?? []));
       if (this.mode === 'push' && this.config.settings.workspaceDiagnostics) {
-        this.publish(pathToUri(f), f, entry ? convert(ownOf(f, entry.diagnostics), 0) : [], undefined);
+        this.publish(pathToUri(f), f, convert(this.closedDiagnostics(f), 0), undefined);
       }
     }
     if (this.mode === 'push') {
@@ -340,9 +351,10 @@ export class DiagnosticsService {
     for (const [file, entry] of this.index.skills) {
       if (open.has(file)) continue;
       const uri = pathToUri(file);
-      const resultId = `${entry.resultId}:${gen}`;
+      // What other skills report on it changes its report too.
+      const resultId = this.foreign.known(file) ? `${entry.resultId}:${this.foreign.resultId(file)}:${gen}` : `${entry.resultId}:${gen}`;
       if (prev.get(uri) === resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, resultId, version: null });
-      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items: convert(ownOf(file, entry.diagnostics), 0) });
+      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items: convert(this.closedDiagnostics(file), 0) });
     }
     // Files a skill reports on (unused files), open or not.
     for (const file of this.foreign.files()) {

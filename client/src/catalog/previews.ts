@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { PreviewResult } from '../../../server/src/protocol';
 import type { CatalogClient, PreviewRequest } from './catalogClient';
+import { PreviewOrder } from './previewOrder';
 
 export const PREVIEW_SCHEME = 'skillmd-preview';
 export const PREVIEW_LANGUAGE = 'skill-preview';
@@ -67,6 +68,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   readonly onDidChange = this.emitter.event;
   /** the last request and result of each kind: what its document shows */
   private readonly current = new Map<Kind, { req: PreviewRequest; result: PreviewResult; layout: Layout }>();
+  /** which of overlapping answers a kind's document shows (the newest asked) */
+  private readonly order = new PreviewOrder<Kind, PreviewRequest>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly catalog: CatalogClient) {
@@ -92,9 +95,14 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   /** Asks the server, then shows the kind's one document with the fresh result. */
   async open(req: PreviewRequest): Promise<OpenedPreview> {
-    const result = await this.catalog.preview(req);
+    const ticket = this.order.open(req.kind, req);
+    const result = await this.catalog.preview(req).catch((e: unknown) => {
+      this.order.failed(req.kind, ticket);
+      throw e;
+    });
     const shown = layout(result);
-    this.current.set(req.kind, { req, result, layout: shown });
+    // Superseded (a newer open, or a refresh of this request that answered first): the document keeps that.
+    if (this.order.settle(req.kind, ticket)) this.current.set(req.kind, { req, result, layout: shown });
     const uri = PreviewProvider.uriOf(req.kind);
     const doc = await this.update(uri);
     if (doc.languageId !== PREVIEW_LANGUAGE) await vscode.languages.setTextDocumentLanguage(doc, PREVIEW_LANGUAGE);
@@ -128,14 +136,16 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   /** Re-asks the server for each kind shown (after a catalog change) and updates the documents. */
   async refreshOpen(): Promise<void> {
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
-    for (const [kind, { req }] of [...this.current]) {
+    for (const kind of [...this.current.keys()]) {
       if (!open.has(PreviewProvider.uriOf(kind).toString())) continue;
+      const { ticket, req } = this.order.refresh(kind)!;
       let result: PreviewResult;
       try {
         result = await this.catalog.preview(req);
       } catch {
         continue; // e.g. the server restarts; the document keeps its text
       }
+      if (!this.order.settle(kind, ticket)) continue;
       this.current.set(kind, { req, result, layout: layout(result) });
       await this.update(PreviewProvider.uriOf(kind));
     }

@@ -53,7 +53,8 @@ function computeSkillSettings(skillFile: string, opts: CheckOptions): SkillSetti
   const ids = opts.targets?.length ? opts.targets : fromConfig.targets?.length ? fromConfig.targets : inferTargets(skillFile, opts.isPluginFolder);
   return {
     targets: profilesFor(ids),
-    rules: { ...(opts.ruleSeverities ?? {}), ...fromConfig.rules },
+    // Shared, not copied, when only one side has rules (nothing changes them).
+    rules: !opts.ruleSeverities || isEmpty(opts.ruleSeverities) ? fromConfig.rules : isEmpty(fromConfig.rules) ? opts.ruleSeverities : { ...opts.ruleSeverities, ...fromConfig.rules },
   };
 }
 

@@ -9,12 +9,13 @@ import type { RuleInfo } from '../rules/fileRules';
 import type { Severity, SkillDiagnostic } from '../types';
 import { collectAnchors, type Anchor } from './anchors';
 import { isTemplateFile } from './certainty';
-import type { FileAnchors, ReferenceContext, TextRead } from './context';
+import type { FileAnchors, Listing, ReferenceContext, TextRead } from './context';
 import type { SkillReference } from './extract';
 import { isInside, type Resolution } from './resolve';
-import type { Pending } from './settled';
+import { settle, type Pending, type Steps } from './settled';
 import { walkFiles } from './walk';
 import { relativeSlash } from '../workspace/childPath';
+import type { FileStat } from '../workspace/fileSystem';
 
 export interface ResolvedReference {
   ref: SkillReference;
@@ -55,7 +56,9 @@ export class SkillRun {
   cancelled = false;
   #ownAnchors: Anchor[] | undefined;
   #byBaseName: Map<string, string[]> | undefined;
+  #byBaseNameWalk: Promise<Map<string, string[]>> | undefined;
   #repoRoot: string | null | undefined;
+  #repoRootWalk: Promise<string | null> | undefined;
 
   constructor(readonly ctx: ReferenceContext, readonly doc: SkillDocument, readonly opts: CheckOptions) {
     this.skillDir = path.dirname(doc.path);
@@ -103,58 +106,61 @@ export class SkillRun {
   /**
    * The one file of the skill whose path ends with `written` (`templates/ci.yml` for
    * assets/templates/ci.yml), else the one file with its name (any letter case).
+   * A value, not a promise, once the skill's files are known: asked for every missing
+   * reference (138,000 on the 10,000-skill bench corpus), where an async chain per call
+   * cost promises and closures (~4 KB of garbage each).
    */
-  async sameNameElsewhere(written: string): Promise<string | undefined> {
+  sameNameElsewhere(written: string): Pending<string | undefined> {
     const name = written.slice(written.lastIndexOf('/') + 1);
     // `other-skill/SKILL.md` names another skill, never this one's own file.
     if (name.toLowerCase() === 'skill.md') return undefined;
-    const same = (await this.#filesByName()).get(name.toLowerCase());
-    if (!same) return undefined;
-    const tail = written.replace(/^\.\//, '');
-    if (tail.includes('/')) {
-      // A file ending with the whole path has that very name: look among those only.
-      const end = path.sep + tail.split('/').join(path.sep);
-      const ends = same.filter((f) => f.endsWith(end));
-      if (ends.length === 1) return ends[0];
-      if (ends.length > 1) return undefined;
-    }
-    return same.length === 1 ? same[0] : undefined;
+    const byName = this.#byBaseName ?? (this.#byBaseNameWalk ??= this.#filesByName());
+    return byName instanceof Promise ? byName.then((m) => sameNameIn(m, written, name)) : sameNameIn(byName, written, name);
   }
 
   /** The skill's files by lower-case name, walked once (none past SAME_NAME_MAX_FILES). */
   async #filesByName(): Promise<Map<string, string[]>> {
-    if (this.#byBaseName) return this.#byBaseName;
-    const byName = (this.#byBaseName = new Map());
+    const byName = new Map<string, string[]>();
     // In a big tree a name is seldom unique, and the walk would cost every check.
     const files = await walkFiles(this.ctx, this.skillDir, undefined, SAME_NAME_MAX_FILES + 1);
-    if (files.length > SAME_NAME_MAX_FILES) return byName;
-    for (const f of files) {
-      const k = f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1).toLowerCase();
-      const list = byName.get(k);
-      if (list) list.push(f);
-      else byName.set(k, [f]);
+    if (files.length <= SAME_NAME_MAX_FILES) {
+      for (const f of files) {
+        const k = f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1).toLowerCase();
+        const list = byName.get(k);
+        if (list) list.push(f);
+        else byName.set(k, [f]);
+      }
     }
-    return byName;
+    return (this.#byBaseName = byName);
   }
 
   /**
    * A missing path that exists from the plugin's root (installed whole: suggest
    * `${CLAUDE_PLUGIN_ROOT}/...`) or from the repository's root (not installed with the skill).
    */
-  async outsideCopy(ref: SkillReference): Promise<{ suggestion?: string[]; outside?: string } | undefined> {
+  outsideCopy(ref: SkillReference): Pending<OutsideCopy | undefined> {
     if (ref.path.startsWith('../') || ref.path.startsWith('/')) return undefined;
     const rel = ref.path.startsWith('./') ? ref.path.slice(2) : ref.path;
     const first = firstSegment(rel);
     // The skill has that folder (`scripts/` for `scripts/x.sh`): the file belongs in it, and
-    // nothing outside the skill needs reading (most missing paths end here).
-    const skillTop = await this.ctx.listing(this.skillDir);
-    if (!skillTop || skillTop.byName.has(first)) return undefined;
-    const root = this.plugin ? this.plugin.root : await this.#repositoryRoot();
+    // nothing outside the skill needs reading (most missing paths end here, without a promise).
+    const top = this.ctx.listingNow(this.skillDir);
+    if (top instanceof Promise) return top.then((t) => (!t || t.byName.has(first) ? undefined : this.#outsideCopyAtRoot(rel, first)));
+    return !top || top.byName.has(first) ? undefined : this.#outsideCopyAtRoot(rel, first);
+  }
+
+  #outsideCopyAtRoot(rel: string, first: string): Pending<OutsideCopy | undefined> {
+    return settle(this.#outsideCopySteps(rel, first));
+  }
+
+  /** Steps (settled.ts): without a promise once the root and its listing are known. */
+  *#outsideCopySteps(rel: string, first: string): Steps<OutsideCopy | undefined> {
+    const root: string | null = this.plugin ? this.plugin.root : this.#repoRoot !== undefined ? this.#repoRoot : yield (this.#repoRootWalk ??= this.#repositoryRoot());
     if (!root) return undefined;
     // The root's listing (read once) rules out most paths without a stat each.
-    const top = await this.ctx.listing(root);
+    const top: Listing | undefined = yield this.ctx.listingNow(root);
     if (top && !top.byName.has(first)) return undefined;
-    const st = await this.ctx.stat(path.resolve(root, rel));
+    const st: FileStat | undefined | Error = yield this.ctx.statNow(path.resolve(root, rel));
     if (!st || st instanceof Error) return undefined;
     if (this.plugin) return { suggestion: ['${CLAUDE_PLUGIN_ROOT}', ...rel.split('/')] };
     return { outside: relFrom(path.dirname(this.doc.path), path.resolve(root, rel)) };
@@ -167,13 +173,12 @@ export class SkillRun {
    * huge, and the check runs per skill.
    */
   async #repositoryRoot(): Promise<string | null> {
-    if (this.#repoRoot !== undefined) return this.#repoRoot;
-    this.#repoRoot = this.project ?? null;
-    for (let dir = path.dirname(this.skillDir), n = 0; !this.#repoRoot && n < 2 && dir !== path.dirname(dir); dir = path.dirname(dir), n++) {
+    let root = this.project ?? null;
+    for (let dir = path.dirname(this.skillDir), n = 0; !root && n < 2 && dir !== path.dirname(dir); dir = path.dirname(dir), n++) {
       const st = await this.ctx.stat(path.join(dir, '.git'));
-      if (st && !(st instanceof Error)) this.#repoRoot = dir;
+      if (st && !(st instanceof Error)) root = dir;
     }
-    return this.#repoRoot;
+    return (this.#repoRoot = root);
   }
 }
 
@@ -207,6 +212,27 @@ export class DocumentRun {
     if (target === this.d.path) return { anchors: (this.#selfAnchors ??= collectAnchors(this.d.text, this.d.lines)), truncated: false };
     return this.run.ctx.anchorsNow(target);
   }
+}
+
+/** What outsideCopy found: a path to suggest (plugin root), or the copy outside the skill. */
+export interface OutsideCopy {
+  suggestion?: string[];
+  outside?: string;
+}
+
+/** sameNameElsewhere's answer from the skill's files by name. */
+function sameNameIn(byName: Map<string, string[]>, written: string, name: string): string | undefined {
+  const same = byName.get(name.toLowerCase());
+  if (!same) return undefined;
+  const tail = written.replace(/^\.\//, '');
+  if (tail.includes('/')) {
+    // A file ending with the whole path has that very name: look among those only.
+    const end = path.sep + tail.split('/').join(path.sep);
+    const ends = same.filter((f) => f.endsWith(end));
+    if (ends.length === 1) return ends[0];
+    if (ends.length > 1) return undefined;
+  }
+  return same.length === 1 ? same[0] : undefined;
 }
 
 /** The path's first `/`-separated segment (`rel.split('/')[0]` without an array per missing reference). */

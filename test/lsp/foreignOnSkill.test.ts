@@ -12,8 +12,10 @@ interface WorkspaceReport { items: { uri: string; kind: string; items?: Diag[] }
 const files = {
   'skills/outer/SKILL.md': '---\nname: outer\ndescription: Outer skill. Use when testing nested skills.\n---\n# Outer\nSee [the inner skill](inner/SKILL.md).\n',
   // Its name is not its folder's (its own check), and its link is a second hop from outer.
-  'skills/outer/inner/SKILL.md': '---\nname: other\ndescription: Inner skill. Use when testing nested skills.\n---\n# Inner\nSee [the guide](guide.md).\n',
+  // The link out of both skill folders is reported alike by both checks: shown once.
+  'skills/outer/inner/SKILL.md': '---\nname: other\ndescription: Inner skill. Use when testing nested skills.\n---\n# Inner\nSee [the guide](guide.md).\nAnd [the notes](../../notes.md).\n',
   'skills/outer/inner/guide.md': '# Guide\n',
+  'skills/notes.md': '# Notes\n',
 };
 
 for (const mode of ['push', 'pull'] as const) {
@@ -34,7 +36,7 @@ for (const mode of ['push', 'pull'] as const) {
         assert.equal(items.length, 1, 'one report for the file');
         shown = items[0].items ?? [];
       }
-      assert.deepEqual(shown.map((d) => [d.code, d.range.start.line]).sort(), [['name-folder-mismatch', 1], ['reference-too-deep', 5]]);
+      assert.deepEqual(shown.map((d) => [d.code, d.range.start.line]).sort(), [['name-folder-mismatch', 1], ['reference-escapes-skill', 6], ['reference-too-deep', 5]]);
     } finally {
       await c.stop();
       removeWorkspace(root);

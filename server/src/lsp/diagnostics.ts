@@ -40,6 +40,22 @@ function ownOf(file: string, list: SkillDiagnostic[]): SkillDiagnostic[] {
 }
 
 /**
+ * The list without repeats: two checks that read the same file (a SKILL.md and a skill
+ * that links to it, or two skills linking one guide) often report the same problem in
+ * it alike (awesome-copilot's nested qdrant skills: one escaping link three times).
+ */
+function distinct(list: SkillDiagnostic[]): SkillDiagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const { start, end } = d.range;
+    const key = `${d.code}\0${d.severity}\0${start.line}:${start.character}-${end.line}:${end.character}\0${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * Diagnostics a SKILL.md's check reports on other files (`reference-unused-file` on
  * the unused file itself), by file and by the SKILL.md that reported them.
  */
@@ -82,7 +98,8 @@ export class ForeignDiagnostics {
 
   get(file: string): SkillDiagnostic[] {
     const m = this.byFile.get(file);
-    return m ? [...m.values()].flat() : [];
+    if (!m) return [];
+    return m.size === 1 ? [...m.values()][0] : distinct([...m.values()].flat());
   }
 
   resultId(file: string): string {
@@ -229,7 +246,7 @@ export class DiagnosticsService {
     const foreign = this.foreign.known(file) ? this.foreign.get(file) : [];
     if (!entry) return foreign;
     const own = ownOf(file, entry.diagnostics);
-    return foreign.length ? [...own, ...foreign] : own;
+    return foreign.length ? distinct([...own, ...foreign]) : own;
   }
 
   private publish(uri: string, file: string, diagnostics: Diagnostic[], version: number | undefined): void {

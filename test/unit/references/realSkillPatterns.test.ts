@@ -311,3 +311,30 @@ test('a path written from above the skill folder (a plugin naming its own files)
     ['reference-unused-file', 'scripts/lonely.sh', '0:0-0:0'],
   ]);
 });
+
+// awesome-copilot's pr-dashboard and winmd-api-search: a script found by its bare name,
+// one written as a Windows path, and a project folder a used script builds were hinted
+// unused, with the files they use.
+test('unused files: a script named bare or by a Windows path is used, and so is what it names, a folder it builds included', async () => {
+  const body = [
+    'SCRIPT=$(find ~/.copilot -name "dash-cli.mjs" | head -1)',
+    '```powershell',
+    '.\\.github\\skills\\my-skill\\scripts\\Update-Cache.ps1',
+    '```',
+  ].join('\n');
+  const { diagnostics } = await check(`${body}\n`, {
+    'scripts/dash-cli.mjs': 'import { parse } from "./lib/utils.mjs";\nconst page = path.join(dir, "../assets/dashboard.html");\n',
+    'scripts/lib/utils.mjs': 'export const parse = 1;\n',
+    'scripts/lib/old.mjs': '\n',
+    'assets/dashboard.html': '<html></html>\n',
+    'scripts/Update-Cache.ps1': "$proj = Join-Path (Join-Path $PSScriptRoot 'cache-generator') 'CacheGenerator.csproj'\n# the other-tool folder is not ours\n",
+    'scripts/cache-generator/CacheGenerator.csproj': '<Project />\n',
+    'scripts/cache-generator/Program.cs': 'class P {}\n',
+    'scripts/cache-generator/Directory.Build.props': '<Project />\n',
+    'scripts/other-tool/Tool.cs': 'class T {}\n',
+  });
+  assert.deepEqual(view(diagnostics).map(([code, , file]) => [code, file]), [
+    ['reference-unused-file', 'scripts/lib/old.mjs'],
+    ['reference-unused-file', 'scripts/other-tool/Tool.cs'],
+  ]);
+});

@@ -27,9 +27,16 @@ export async function checkUnused(run: SkillRun, alsoUsed: readonly string[]): P
   const used = usedBy(run.checked, run.skillDir);
   for (const f of alsoUsed) used.add(f);
   let unused = candidates.filter((c) => !isUsedIn(used, c, run.skillDir));
-  // Named in prose (`then read references/guide.md`): not a link, but agents do learn of it.
-  // Named without its folder (`see check_completeness.py`) counts too: agents look for it.
-  unused = unused.filter((c) => !run.checked.some(([d]) => d.text.includes(relFrom(run.skillDir, c)) || namesBare(d.text, path.basename(c))));
+  // Named in prose (`then read references/guide.md`, Windows' `scripts\x.ps1`): not a
+  // link, but agents do learn of it. Named without its folder (`see check_completeness.py`,
+  // `find ~ -name x.mjs`) counts too: agents look for it. Either way it is used, so what
+  // it names in turn is (a script's imports, its template).
+  unused = unused.filter((c) => {
+    const rel = relFrom(run.skillDir, c);
+    const named = run.checked.some(([d]) => d.text.includes(rel) || d.text.includes(rel.replace(/\//g, '\\')) || namesBare(d.text, path.basename(c)));
+    if (named) used.add(c);
+    return !named;
+  });
   if (unused.length) unused = await notNamedByScripts(run, unused, new Set(candidates), used);
   for (const file of unused.sort()) {
     run.report(referenceUnusedFile, {
@@ -77,7 +84,7 @@ async function notNamedByScripts(run: SkillRun, unused: string[], candidates: Se
       if (!t.ok) continue;
       const script = scriptText(t.text);
       unused = unused.filter((c) => {
-        if (!namesFile(script, c)) return true;
+        if (!namesFile(script, c) && !namesFolderOf(script.text, c, run.skillDir)) return true;
         if (!isMarkdownPath(c)) next.push(c);
         return false;
       });
@@ -85,6 +92,21 @@ async function notNamedByScripts(run: SkillRun, unused: string[], candidates: Se
     users = next;
   }
   return unused;
+}
+
+/**
+ * Whether a script names a folder the file lies in, below its resource folder, as a
+ * whole: quoted (`Join-Path $PSScriptRoot 'cache-generator'`) or as a path segment
+ * (`dotnet build ./cache-generator/`, `lib\\x`), not as a word of a comment. It builds
+ * or runs that folder, every file of it. `scripts/` itself names nothing.
+ */
+function namesFolderOf(text: string, file: string, skillDir: string): boolean {
+  const segments = relFrom(skillDir, file).split('/').slice(1, -1);
+  return segments.some((name) => {
+    if (name.length < 4 || !text.includes(name)) return false;
+    const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(['"])${n}\\1|[\\\\/]${n}(?![\\w.-])|(?<![\\w.-])${n}[\\\\/]`).test(text);
+  });
 }
 
 /** Whether `text` names the file `name` (with an extension, five characters or more) as a word of its own. */

@@ -338,3 +338,24 @@ test('unused files: a script named bare or by a Windows path is used, and so is 
     ['reference-unused-file', 'scripts/other-tool/Tool.cs'],
   ]);
 });
+
+// awesome-copilot's excalidraw-diagram-generator names `templates/*.json` for its
+// `templates/*.excalidraw` files: missing either way, now with the file meant.
+test('a missing file whose stem one file of the folder has, with another extension: did you mean that file', async () => {
+  await checkFixture(`
+    ---
+    name: my-skill
+    description: Does things. Use when testing.
+    ---
+    - \`templates/flowchart-template.json\` - Basic flowchart starter
+    // ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning reference-missing: … Did you mean \`templates/flowchart-template.excalidraw\`?
+    - \`templates/config.json\` - two files share the stem: no guess
+    // ^^^^^^^^^^^^^^^^^^^^^ warning reference-missing: \`templates/config.json\` does not exist in the skill folder, so agents told to use this path (named in code, not linked) find nothing. Create the file or correct the path.
+    //- skills/my-skill/templates/flowchart-template.excalidraw
+    {}
+    //- skills/my-skill/templates/config.yaml
+    a: 1
+    //- skills/my-skill/templates/config.yml
+    a: 1
+  `, { through: ['core'] });
+});

@@ -359,3 +359,28 @@ test('a missing file whose stem one file of the folder has, with another extensi
     a: 1
   `, { through: ['core'] });
 });
+
+// awesome-copilot: `#content-trust` for `## Content Trust (deprecated)`, `#legacy-context`
+// for `## Legacy Context API Removed`; a numbered heading the same way. Not `#usage` for
+// `## Commercial usage` (agentskillexchange skills that dropped their README's Usage).
+test('a fragment whose heading grew or was numbered: did you mean that one heading', async () => {
+  await checkFixture(`
+    ---
+    name: my-skill
+    description: Does things. Use when testing.
+    ---
+    See [trust](references/guide.md#content-trust), [setup](references/guide.md#setup) and [notes](references/guide.md#notes).
+    //                              ^^^^^^^^^^^^^ warning reference-fragment-missing: #content-trust matches no heading in \`references/guide.md\`. Did you mean #content-trust-deprecated?
+    //                                                                          ^^^^^ warning reference-fragment-missing: #setup matches no heading in \`references/guide.md\`. Did you mean #2-setup?
+    //                                                                                                                 ^^^^^ warning reference-fragment-missing: #notes matches no heading in \`references/guide.md\`. Headings: #guide, #content-trust-deprecated, #2-setup, #notes-on-a, #notes-on-b, ….
+    Words before it are no guess: [usage](references/guide.md#usage).
+    //                                                        ^^^^^ warning reference-fragment-missing: #usage matches no heading in \`references/guide.md\`. Headings: #guide, #content-trust-deprecated, #2-setup, #notes-on-a, #notes-on-b, ….
+    //- skills/my-skill/references/guide.md
+    # Guide
+    ## Content Trust (deprecated)
+    ## 2. Setup
+    ## Notes on A
+    ## Notes on B
+    ## Commercial usage
+  `, { through: ['core'] });
+});

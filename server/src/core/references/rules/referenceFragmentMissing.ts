@@ -30,7 +30,8 @@ function checkFragment(doc: DocumentRun, ref: SkillReference, target: string, a:
   if (!fragment || findAnchor(a.anchors, fragment)) return;
   // A heading past the part read may exist: say nothing rather than guess.
   if (a.truncated) return;
-  const near = closest(fragment, a.anchors.map((x) => x.id));
+  const ids = a.anchors.map((x) => x.id);
+  const near = closest(fragment, ids) ?? longer(fragment, ids);
   const fragStart = ref.start + ref.raw.indexOf('#', ref.pathEnd - ref.start) + 1;
   const range = doc.d.lines.range(fragStart, ref.end);
   const where = target === doc.d.path ? (doc.file ? 'this file' : 'SKILL.md') : target === doc.run.doc.path ? 'SKILL.md' : quote(ref.path);
@@ -40,4 +41,16 @@ function checkFragment(doc: DocumentRun, ref: SkillReference, target: string, a:
     message: `#${fragment} matches no heading in ${where}.${near ? ` Did you mean #${near}?` : listed}`,
     fixes: near ? [{ title: `Change to #${near}`, edits: [{ range, newText: near }], preferred: true }] : undefined,
   });
+}
+
+/**
+ * The one heading whose anchor is the fragment with words after it, or a number before
+ * it: the heading grew (`## Content Trust (deprecated)` for `#content-trust`) or was
+ * numbered (`## 2. Setup` for `#setup`), which no edit distance reaches. Not words
+ * before it: `#usage` is seldom `## Commercial usage` (real skills that dropped a
+ * README's Usage section).
+ */
+function longer(fragment: string, ids: readonly string[]): string | undefined {
+  const hits = ids.filter((id) => id.startsWith(fragment + '-') || (id.endsWith('-' + fragment) && /^\d+-$/.test(id.slice(0, -fragment.length))));
+  return hits.length === 1 ? hits[0] : undefined;
 }

@@ -11,6 +11,12 @@ import { extractReferences } from '../../../server/src/core/references/extract';
 import { checkReferences } from '../../../server/src/core/references/check';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
+/** A fixture's SKILL.md frontmatter (checkFixture strips the indentation). */
+const FRONT = `---
+    name: my-skill
+    description: Does things. Use when testing.
+    ---`;
+
 const view = (ds: { code: string; severity: string; file: string; range: Parameters<typeof r>[0]; message: string }[]) =>
   ds.map((d) => [d.code, d.severity, d.file.slice(SKILL.length + 1), r(d.range), d.message]);
 
@@ -258,10 +264,7 @@ test('a bare file name in prose is looked up next to the Markdown file that name
 
 test('example words count in the prose of the line only, not in its paths; "examples" alone is no example', async () => {
   await checkFixture(`
-    ---
-    name: my-skill
-    description: Does things. Use when testing.
-    ---
+    ${FRONT}
     Run \`examples/demo.py\` to see it.
     //   ^^^^^^^^^^^^^^^^ warning reference-missing
     Read \`references/examples.md\` first.
@@ -343,10 +346,7 @@ test('unused files: a script named bare or by a Windows path is used, and so is 
 // `templates/*.excalidraw` files: missing either way, now with the file meant.
 test('a missing file whose stem one file of the folder has, with another extension: did you mean that file', async () => {
   await checkFixture(`
-    ---
-    name: my-skill
-    description: Does things. Use when testing.
-    ---
+    ${FRONT}
     - \`templates/flowchart-template.json\` - Basic flowchart starter
     // ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning reference-missing: … Did you mean \`templates/flowchart-template.excalidraw\`?
     - \`templates/config.json\` - two files share the stem: no guess
@@ -365,10 +365,7 @@ test('a missing file whose stem one file of the folder has, with another extensi
 // `## Commercial usage` (agentskillexchange skills that dropped their README's Usage).
 test('a fragment whose heading grew or was numbered: did you mean that one heading', async () => {
   await checkFixture(`
-    ---
-    name: my-skill
-    description: Does things. Use when testing.
-    ---
+    ${FRONT}
     See [trust](references/guide.md#content-trust), [setup](references/guide.md#setup) and [notes](references/guide.md#notes).
     //                              ^^^^^^^^^^^^^ warning reference-fragment-missing: #content-trust matches no heading in \`references/guide.md\`. Did you mean #content-trust-deprecated?
     //                                                                          ^^^^^ warning reference-fragment-missing: #setup matches no heading in \`references/guide.md\`. Did you mean #2-setup?

@@ -351,8 +351,12 @@ test('a missing file whose stem one file of the folder has, with another extensi
     // ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning reference-missing: … Did you mean \`templates/flowchart-template.excalidraw\`?
     - \`templates/config.json\` - two files share the stem: no guess
     // ^^^^^^^^^^^^^^^^^^^^^ warning reference-missing: \`templates/config.json\` does not exist in the skill folder, so agents told to use this path (named in code, not linked) find nothing. Create the file or correct the path.
+    - \`templates/notes.json\` - only a folder has the stem: no guess
+    // ^^^^^^^^^^^^^^^^^^^^ warning reference-missing: \`templates/notes.json\` does not exist in the skill folder, so agents told to use this path (named in code, not linked) find nothing. Create the file or correct the path.
     //- skills/my-skill/templates/flowchart-template.excalidraw
     {}
+    //- skills/my-skill/templates/notes.d/a.txt
+    a
     //- skills/my-skill/templates/config.yaml
     a: 1
     //- skills/my-skill/templates/config.yml

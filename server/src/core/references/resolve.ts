@@ -129,7 +129,7 @@ function normalized(skillDir: string, baseDir: string, written: string, segments
  * `steps[k]` (in folder `cur`), when the rest of the path exists below it.
  */
 function* nearSuggestion(ctx: ReferenceContext, cur: string, listing: Listing, steps: Step[], k: number, written: string[]): Steps<string[] | undefined> {
-  const near = closest(steps[k].name, listing.visibleNames) ?? (k === steps.length - 1 ? otherExtension(steps[k].name, listing.visibleNames) : undefined);
+  const near = closest(steps[k].name, listing.visibleNames) ?? (k === steps.length - 1 ? otherExtension(steps[k].name, listing) : undefined);
   if (!near) return undefined;
   // Only a path that exists: the rest of it must be there below the near name.
   let dir = childPath(cur, near);
@@ -157,15 +157,18 @@ function* nearSuggestion(ctx: ReferenceContext, cur: string, listing: Listing, s
 /**
  * The one name of the folder with the written file's stem and another extension
  * (`flowchart-template.excalidraw` for `flowchart-template.json`): a near name no edit
- * distance finds. None for an extensionless name, or when two files share the stem.
+ * distance finds. None for an extensionless name, or when two files share the stem;
+ * folders do not count.
  */
-function otherExtension(name: string, names: readonly string[]): string | undefined {
+function otherExtension(name: string, listing: Listing): string | undefined {
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const stem = name.slice(0, dot + 1).toLowerCase();
   let found: string | undefined;
-  for (const n of names) {
+  for (const n of listing.visibleNames) {
     if (n.length <= stem.length || !n.toLowerCase().startsWith(stem) || n.includes('.', stem.length)) continue;
+    // A file for a file: a folder (`notes.d/`) is no other spelling of `notes.json`.
+    if (listing.byName.get(n)?.type === 'directory') continue;
     if (found) return undefined;
     found = n;
   }

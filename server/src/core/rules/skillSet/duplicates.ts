@@ -69,7 +69,7 @@ export function summarizeSkill(doc: SkillDocument, opts: CheckOptions): SkillSum
 }
 
 /** White space runs as one space; most descriptions have none to join, and the replace copied each (61 MB on the 10,000-skill bench corpus). */
-function joinSpaces(s: string | undefined): string | undefined {
+export function joinSpaces(s: string | undefined): string | undefined {
   return s !== undefined && /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, ' ') : s;
 }
 

@@ -70,32 +70,6 @@ test('streamed JSON equals formatJson', () => {
   }
 });
 
-/** As `streamed`, with the skills in batches of two, kept as text (this thread's) or as bytes (a worker's). */
-function batched(format: StreamFormat, rs: SkillCheckResult[], general: SkillDiagnostic[], asText: boolean): string {
-  let out = '';
-  const w = new ReportWriter(format, cwd, (s) => (out += s), undefined, (texts, sep) => (out += texts.join(sep)));
-  w.begin(general);
-  const parts = rs.map((r) => renderSkill(format, cwd, r));
-  for (let i = 0; i < parts.length; i += 2) {
-    const b = renderBatch(format, parts.slice(i, i + 2), asText);
-    assert.equal(b.texts !== undefined, asText);
-    w.batch(b);
-  }
-  w.end();
-  return out;
-}
-
-test('batches, as text or as bytes, stream what formatJson and formatText print', () => {
-  for (const general of generals) {
-    for (const rs of [results(), [], results().slice(1, 2)]) {
-      for (const asText of [true, false]) {
-        assert.equal(batched('json', rs, general, asText), formatJson({ results: rs, general, cwd }));
-        assert.equal(batched('text', rs, general, asText), formatText({ results: rs, general, cwd }));
-      }
-    }
-  }
-});
-
 test('streamed text equals formatText', () => {
   for (const general of generals) {
     for (const rs of [results(), [], results().slice(1, 2)]) {

@@ -22,7 +22,6 @@ import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
 import { isFileSlice, ReportWriter, type RenderedBatch, type ReportBytes, type StreamFormat } from '../format/stream';
 import { formatSarif } from '../format/sarif';
-import { textsWriter } from '../format/textsWriter';
 
 export const CHECK_USAGE = `Usage: skillmd check [paths…] [options]
 
@@ -118,10 +117,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     // A chunk a pipe queued stays with the stream; a file took it at once.
     slice.source.copy(slice.at, slice.length, (chunk) => (write(chunk), process.stdout.writableLength > 0));
   };
-  // Skills this thread checked are text: encoded through one buffer used again.
-  const encode = textsWriter(write, () => process.stdout.writableLength > 0);
-  const texts = (parts: readonly string[], sep: string) => (flush(), encode(parts, sep));
-  const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered, bytes, texts);
+  const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered, bytes);
   const results: SkillCheckResult[] = [];
   // The key holds everything but the disk that the report depends on.
   const cache = args.options.cache

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { isMainThread, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { checkSkillFile, type SkillCheckResult } from '../../core/check/checkSkillFile';
 import type { SkillListings } from '../../core/workspace/findSkillFiles';
@@ -79,7 +79,7 @@ async function checkBatch(fs: FileSystem, files: string[], listings: (SkillListi
     if (render.format === 'result') results.push(slim(r));
     else parts.push(renderSkillIsolated(render.format, render.cwd, r));
   }
-  return render.format === 'result' ? results : renderBatch(render.format, parts, isMainThread);
+  return render.format === 'result' ? results : renderBatch(render.format, parts);
 }
 
 /** Like checkBatch, each check on a file system that records what it asked (see checkCache.ts). */
@@ -246,7 +246,7 @@ export class CheckRunner {
       return out;
     });
     b.all = b.outs = undefined;
-    return this.render.format === 'result' ? (outs as SkillCheckResult[]) : renderBatch(this.render.format, outs as RenderedSkill[], true);
+    return this.render.format === 'result' ? (outs as SkillCheckResult[]) : renderBatch(this.render.format, outs as RenderedSkill[]);
   }
 
   private complete(b: Batch, out: BatchOutput | RecordedOutput): void {

@@ -52,11 +52,6 @@ export type EncodedSkill = Omit<RenderedSkill, 'text'> & { slice: FileSlice };
  */
 export interface RenderedBatch {
   bytes: ReportBytes;
-  /**
-   * Or each skill's part as text, when the thread that checked them writes them
-   * (renderBatch's `asText`): then `bytes` is empty.
-   */
-  texts?: string[];
   skills: number;
   invalid: number;
   errors: number;
@@ -89,18 +84,11 @@ function joinedAlready(parts: (RenderedSkill | EncodedSkill)[], sep: string): Fi
   return { source: first.source, at: first.at, length: end - first.at };
 }
 
-const NO_BYTES = new Uint8Array(0);
-
-/**
- * Joins rendered skills (in order) into one batch. `asText`: the main thread checked
- * them and writes them itself, so they stay text, encoded when written into memory
- * used again (ReportWriter's writeTexts). On these machines memory touched for the
- * first time costs ~2.7 ms a MB: a batch encoded into memory of its own (or joined
- * into one string, which V8 puts in fresh pages past 128 KB) cost the 10,000-skill
- * bench corpus 0.3-0.6 s of a 7.5 s run on one thread.
- */
-export function renderBatch(format: StreamFormat, parts: (RenderedSkill | EncodedSkill)[], asText = false): RenderedBatch {
+/** Joins rendered skills (in order) into one batch. */
+export function renderBatch(format: StreamFormat, parts: (RenderedSkill | EncodedSkill)[]): RenderedBatch {
   let invalid = 0, errors = 0, warnings = 0, infos = 0, hints = 0;
+  const sep = REPORT_SEPARATOR[format].length;
+  let size = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     if (p.errors) invalid++;
@@ -108,20 +96,10 @@ export function renderBatch(format: StreamFormat, parts: (RenderedSkill | Encode
     warnings += p.warnings;
     infos += p.infos;
     hints += p.hints;
-  }
-  const facts = parts.map((p) => p.facts);
-  if (asText && !parts.some((p) => 'slice' in p)) {
-    const texts = (parts as RenderedSkill[]).map((p) => p.text);
-    return { bytes: NO_BYTES, texts, skills: parts.length, invalid, errors, warnings, infos, hints, facts };
-  }
-  const sep = REPORT_SEPARATOR[format].length;
-  let size = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
     size += ('slice' in p ? p.slice.length : Buffer.byteLength(p.text, 'utf8')) + (i ? sep : 0);
   }
   const joined = joinedAlready(parts, REPORT_SEPARATOR[format]);
-  if (joined) return { bytes: joined, skills: parts.length, invalid, errors, warnings, infos, hints, facts };
+  if (joined) return { bytes: joined, skills: parts.length, invalid, errors, warnings, infos, hints, facts: parts.map((p) => p.facts) };
   // Its own memory (not the shared pool), so it can move to another thread.
   const bytes = Buffer.allocUnsafeSlow(size);
   let at = 0;
@@ -133,7 +111,7 @@ export function renderBatch(format: StreamFormat, parts: (RenderedSkill | Encode
       at += p.slice.length;
     } else at += bytes.write(p.text, at, 'utf8');
   }
-  return { bytes, skills: parts.length, invalid, errors, warnings, infos, hints, facts };
+  return { bytes, skills: parts.length, invalid, errors, warnings, infos, hints, facts: parts.map((p) => p.facts) };
 }
 
 
@@ -257,8 +235,6 @@ export class ReportWriter {
       const mem = isFileSlice(b) ? b.source.read(b.at, b.length) : b;
       write(Buffer.from(mem.buffer, mem.byteOffset, mem.byteLength).toString('utf8'));
     },
-    /** consecutive skills' parts, `sep` between two */
-    private readonly writeTexts: (texts: readonly string[], sep: string) => void = (texts, sep) => write(texts.join(sep)),
   ) {}
 
   begin(general: SkillDiagnostic[]): void {
@@ -311,8 +287,7 @@ export class ReportWriter {
       this.write(this.started ? ',\n' : '{\n  "skills": [\n');
       this.started = true;
     }
-    if (b.texts) this.writeTexts(b.texts, REPORT_SEPARATOR[this.format]);
-    else if (b.bytes.length) this.writeBytes(b.bytes);
+    if (b.bytes.length) this.writeBytes(b.bytes);
   }
 
   /** Writes the end of the report; returns the totals. */

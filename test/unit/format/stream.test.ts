@@ -70,6 +70,26 @@ test('streamed JSON equals formatJson', () => {
   }
 });
 
+/** As `streamed`, with the skills in batches of two, as a check thread renders them. */
+function batched(format: StreamFormat, rs: SkillCheckResult[], general: SkillDiagnostic[]): string {
+  let out = '';
+  const w = new ReportWriter(format, cwd, (s) => (out += s));
+  w.begin(general);
+  const parts = rs.map((r) => renderSkill(format, cwd, r));
+  for (let i = 0; i < parts.length; i += 2) w.batch(renderBatch(format, parts.slice(i, i + 2)));
+  w.end();
+  return out;
+}
+
+test('batches stream what formatJson and formatText print', () => {
+  for (const general of generals) {
+    for (const rs of [results(), [], results().slice(1, 2)]) {
+      assert.equal(batched('json', rs, general), formatJson({ results: rs, general, cwd }));
+      assert.equal(batched('text', rs, general), formatText({ results: rs, general, cwd }));
+    }
+  }
+});
+
 test('streamed text equals formatText', () => {
   for (const general of generals) {
     for (const rs of [results(), [], results().slice(1, 2)]) {

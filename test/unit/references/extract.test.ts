@@ -168,3 +168,18 @@ test('known folders in any case, but not spelled with look-alike letters; a lone
     'code "v2.zip" 4:103-4:109 path=4:103-4:109 tentative',
   ]);
 });
+
+test('a document\'s references are extracted once per skill folder, and only the last few documents are kept', () => {
+  const doc = parseSkillDocument(SKILL_MD, FM + 'See [g](references/guide.md).\n');
+  const first = extractReferences(doc);
+  assert.equal(extractReferences(doc), first, 'asked again: the same list');
+  const other = extractReferences(doc, '/other/skill');
+  assert.notEqual(other, first, 'another skill folder: its own list');
+  assert.equal(extractReferences(doc), first);
+  // Four other documents later the first is let go (a WeakMap kept every document
+  // alive through young-generation collections): extracted anew, equal.
+  for (let i = 0; i < 4; i++) extractReferences(parseSkillDocument(SKILL_MD, FM + `Doc ${i}.\n`));
+  const again = extractReferences(doc);
+  assert.notEqual(again, first);
+  assert.deepEqual(again, first);
+});

@@ -1,5 +1,5 @@
-// One fence rule for every Markdown scanner: the outline (folding, symbols), anchors and
-// references agree on where code is.
+// One fence rule for every Markdown scanner: the outline (folding, symbols), anchors,
+// references and the advisory rules' body lines agree on where code is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
@@ -7,6 +7,7 @@ import { fenceCloses, fenceOpen } from '../../../server/src/core/markdown/fence'
 import { collectAnchors } from '../../../server/src/core/references/anchors';
 import { extractReferences } from '../../../server/src/core/references/extract';
 import { scanBody } from '../../../server/src/lsp/markdown';
+import { bodyLines } from '../../../server/src/core/rules/content/bodyLines';
 
 test('fenceOpen and fenceCloses follow CommonMark', () => {
   assert.deepEqual(fenceOpen('```js'), { char: '`', len: 3, info: 'js', at: 0 });
@@ -20,7 +21,7 @@ test('fenceOpen and fenceCloses follow CommonMark', () => {
   assert.ok(!fenceCloses('```', { char: '`', len: 4 }));
 });
 
-test('a line "```js``` is inline" opens no fence for the outline, the anchors or the references', () => {
+test('a line "```js``` is inline" opens no fence for the outline, the anchors, the references or the rules', () => {
   const text = '---\nname: s\ndescription: d\n---\n```js``` is inline\n## Next\nSee [g](references/g.md#next).\n```bash\n# not a heading\n```\n';
   const doc = parseSkillDocument('/w/s/SKILL.md', text);
   const { headings, fences } = scanBody(doc);
@@ -28,4 +29,10 @@ test('a line "```js``` is inline" opens no fence for the outline, the anchors or
   assert.deepEqual(fences, [{ startLine: 7, endLine: 9 }]);
   assert.deepEqual(collectAnchors(text).map((a) => a.id), ['next']);
   assert.deepEqual(extractReferences(doc).map((r) => `${r.kind} ${r.path}`), ['link references/g.md']);
+  assert.deepEqual(bodyLines(doc).map((l) => l.fence ?? '-'), ['-', '-', '-', 'bash', 'bash', 'bash', '-']);
+});
+
+test('the rules\' body lines: a fence\'s language in lower case, closed by a longer run with spaces after it, not by a shorter one', () => {
+  const doc = parseSkillDocument('/w/s/SKILL.md', '---\nname: s\ndescription: d\n---\n   ~~~~ Bash {x}\n~~~\nrm -rf $X\n~~~~~  \nprose\n');
+  assert.deepEqual(bodyLines(doc).map((l) => `${l.fence ?? '-'} ${l.text}`), ['bash    ~~~~ Bash {x}', 'bash ~~~', 'bash rm -rf $X', 'bash ~~~~~  ', '- prose', '- ']);
 });

@@ -1,4 +1,5 @@
 import type { SkillDocument } from '../../document/model';
+import { fenceCloses, fenceOpen } from '../../markdown/fence';
 
 /** One line of the Markdown body, with what kind of text it is. */
 export interface BodyLine {
@@ -13,38 +14,42 @@ export interface BodyLine {
 /** Shell languages of fenced blocks, where `$1` and `$name` are the shell's variables. */
 export const SHELL_FENCES = new Set(['', 'bash', 'sh', 'shell', 'zsh', 'console', 'shellsession', 'shell-session', 'terminal', 'ksh', 'fish', 'powershell', 'ps1', 'pwsh', 'bat', 'cmd']);
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`{]*)/;
-
 // The advisory rules read the same body one after another: keep the last answer.
 let last: { doc: SkillDocument; lines: BodyLine[] } | undefined;
 
 /**
- * The body's lines, each marked as prose or fenced code. A small pass of its own:
- * the rules here need only fences (CommonMark's: up to three spaces of indent, a
- * closing fence of the same character at least as long), not the references' parse.
+ * The body's lines, each marked as prose or fenced code. A small pass of its own (the
+ * rules here need only fences, not the references' parse), with the fence rule every
+ * Markdown scanner shares (markdown/fence.ts).
  */
 export function bodyLines(doc: SkillDocument): BodyLine[] {
   if (last?.doc === doc) return last.lines;
   const out: BodyLine[] = [];
   const idx = doc.lines;
   const first = idx.positionAt(doc.bodyStart).line;
-  let open: { ch: string; len: number; lang: string } | undefined;
+  let open: { char: string; len: number; lang: string } | undefined;
   for (let line = first; line < idx.lineCount; line++) {
     const start = Math.max(idx.lineStarts[line], doc.bodyStart);
     const text = doc.text.slice(start, idx.lineEnd(line));
-    const m = FENCE.exec(text);
     if (open) {
       out.push({ text, start, fence: open.lang });
-      if (m && m[1][0] === open.ch && m[1].length >= open.len && text.trim() === m[1]) open = undefined;
-    } else if (m && !(m[1][0] === '`' && text.slice(m.index + m[0].length).includes('`'))) {
-      open = { ch: m[1][0], len: m[1].length, lang: m[2].toLowerCase() };
-      out.push({ text, start, fence: open.lang });
-    } else {
-      out.push({ text, start });
+      if (mayFence(text) && fenceCloses(text, open)) open = undefined;
+      continue;
     }
+    const f = mayFence(text) ? fenceOpen(text) : undefined;
+    if (f) open = { char: f.char, len: f.len, lang: f.info.toLowerCase() };
+    out.push(open ? { text, start, fence: open.lang } : { text, start });
   }
   last = { doc, lines: out };
   return out;
+}
+
+/** Whether a fence can start the line: `` ` `` or `~` after at most three spaces (most lines fail here, without a regex). */
+function mayFence(text: string): boolean {
+  let k = 0;
+  while (k < 3 && text.charCodeAt(k) === 32) k++;
+  const c = text.charCodeAt(k);
+  return c === 96 || c === 126;
 }
 
 /** `[start, end)` column ranges of inline code spans (`` `x` ``, ``` ``x`` ```) in a prose line. */

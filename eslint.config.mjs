@@ -21,6 +21,13 @@ export default tseslint.config(
     extends: [tseslint.configs.recommended],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // A WeakMap's entries live through V8's young-generation collections: a memo keyed by
+      // documents kept each one alive a collection longer (docs/development.md). Keys that
+      // live for the run anyway (options, profiles, schemas) say so where they are made.
+      'no-restricted-syntax': ['error', {
+        selector: "NewExpression[callee.name='WeakMap']",
+        message: 'A WeakMap keeps its entries through young-generation GCs: memoise documents by keeping the last few answers (docs/development.md); for keys that live for the run, disable this line and say why.',
+      }],
     },
   },
   {

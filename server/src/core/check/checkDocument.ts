@@ -33,6 +33,7 @@ export interface SkillSettings {
 
 // One check asks for a file's settings several times (document rules, reference
 // rules, the result); options objects are reused across a run, so memoise per object.
+// eslint-disable-next-line no-restricted-syntax -- one options object per run or request, alive as long as it is used
 const settingsCache = new WeakMap<CheckOptions, Map<string, SkillSettings>>();
 
 /** Targets and rule severities that apply to one SKILL.md. */

@@ -59,6 +59,7 @@ export type CompileResult =
   | { ok: true; validate: ValidateFunction; /** a keyword JSON Schema does not define (validators ignore it) */ unknownKeyword?: string }
   | { ok: false; metaErrors: ErrorObject[]; message?: string };
 
+// eslint-disable-next-line no-restricted-syntax -- keyed by parsed schemas, a handful per workspace that live as long as it
 const compiled = new WeakMap<object, CompileResult>();
 
 /**

@@ -84,6 +84,7 @@ export class Verdict {
  * sets, profile-only verdicts) are derived once per run instead of once per file.
  */
 export function perTargets<T>(compute: (targets: readonly AgentProfile[]) => T): (targets: readonly AgentProfile[]) => T {
+  // eslint-disable-next-line no-restricted-syntax -- keyed by the few shared target lists of a run (checkDocument.ts profilesFor), which live for the process
   const cache = new WeakMap<readonly AgentProfile[], T>();
   return (targets) => {
     let hit = cache.get(targets);

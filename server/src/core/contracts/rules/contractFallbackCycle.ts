@@ -2,6 +2,7 @@ import type { ContractRule, ContractWorkspace } from '../model';
 import { contractNames, fallbackNames } from './helpers';
 
 // One graph per workspace snapshot: every contract's check reads it.
+// eslint-disable-next-line no-restricted-syntax -- one workspace snapshot per check of contracts, not one per document
 const graphs = new WeakMap<ContractWorkspace, Map<string, string[]>>();
 
 function fallbackGraph(ws: ContractWorkspace): Map<string, string[]> {

@@ -238,7 +238,10 @@ export class WorkspaceIndex {
     if (contractsComplete) this.contractWalk!.found(contractFiles!, contractStamp!, folders);
     this.status.total = files.length;
     const removed = [...this.skills.keys()].filter((f) => !seen.has(f));
-    for (const f of removed) this.skills.delete(f), this.onRemoved?.(f);
+    for (const f of removed) {
+      this.skills.delete(f);
+      this.onRemoved?.(f);
+    }
     if (removed.length) this.emit(removed);
 
     let next = pool ? files.length : 0;
@@ -412,7 +415,11 @@ export class WorkspaceIndex {
     const gone = this.skills.delete(file) ? [file] : [];
     // A deleted folder removes every skill under it.
     const prefix = file + path.sep;
-    for (const f of [...this.skills.keys()]) if (f.startsWith(prefix)) this.skills.delete(f), gone.push(f);
+    for (const f of [...this.skills.keys()]) {
+      if (!f.startsWith(prefix)) continue;
+      this.skills.delete(f);
+      gone.push(f);
+    }
     for (const f of gone) this.onRemoved?.(f);
     this.countAll();
     if (gone.length) this.emit(gone);

@@ -158,10 +158,12 @@ export class IndexPool {
       // The server's stdout is the protocol: a worker's output must not reach it.
       quiet: true,
       unref: true,
-      // 32 MB, not 8: the worker's collector took 1.96 of its 14.4 CPU-s on the 10,000-skill
-      // bench corpus; every diagnostic at 9.0-10.1 s instead of 10.7-14.2 s, for ~10 MB
-      // more peak RSS (321-324 -> 332-343 MiB).
-      youngGenerationMb: 32,
+      // 16 MB: with 8 the worker's collector took 1.96 of its 14.4 CPU-s on the 10,000-skill
+      // bench corpus (32: every diagnostic at 9.0-10.1 s instead of 10.7-14.2 s). Since
+      // 5b3bf53 (a WeakMap of documents gone) 16 is about as fast as 32 and peaks lower: 6
+      // alternating sessions each, pushing, every diagnostic 7.0-8.0 s (median 7.4) vs
+      // 6.8-7.8 (7.3), server peak RSS 270-291 vs 302-317 MiB (the bench's target: < 300).
+      youngGenerationMb: 16,
       onFailure: (why) => this.replace(why),
       onRoom: () => this.wakeAll(),
     });

@@ -19,6 +19,10 @@ test('fenceOpen and fenceCloses follow CommonMark', () => {
   assert.ok(!fenceCloses('``` x', { char: '`', len: 3 }));
   assert.ok(!fenceCloses('~~~', { char: '`', len: 3 }));
   assert.ok(!fenceCloses('```', { char: '`', len: 4 }));
+  // CommonMark: only spaces or tabs may follow a closing fence (not a no-break space).
+  assert.ok(!fenceCloses('```\u00a0', { char: '`', len: 3 }));
+  assert.equal(fenceOpen('\t```'), undefined);
+  assert.equal(fenceOpen('x```'), undefined);
 });
 
 test('a line "```js``` is inline" opens no fence for the outline, the anchors, the references or the rules', () => {
@@ -32,7 +36,7 @@ test('a line "```js``` is inline" opens no fence for the outline, the anchors, t
   assert.deepEqual(bodyLines(doc).map((l) => l.fence ?? '-'), ['-', '-', '-', 'bash', 'bash', 'bash', '-']);
 });
 
-test('the rules\' body lines: a fence\'s language in lower case, closed by a longer run with spaces after it, not by a shorter one', () => {
-  const doc = parseSkillDocument('/w/s/SKILL.md', '---\nname: s\ndescription: d\n---\n   ~~~~ Bash {x}\n~~~\nrm -rf $X\n~~~~~  \nprose\n');
-  assert.deepEqual(bodyLines(doc).map((l) => `${l.fence ?? '-'} ${l.text}`), ['bash    ~~~~ Bash {x}', 'bash ~~~', 'bash rm -rf $X', 'bash ~~~~~  ', '- prose', '- ']);
+test('the rules\' body lines: a fence\'s language in lower case, closed by a longer run with spaces after it, not by a shorter one nor one with a no-break space after it', () => {
+  const doc = parseSkillDocument('/w/s/SKILL.md', '---\nname: s\ndescription: d\n---\n   ~~~~ Bash {x}\n~~~\nrm -rf $X\n~~~~\u00a0\n~~~~~  \nprose\n');
+  assert.deepEqual(bodyLines(doc).map((l) => `${l.fence ?? '-'} ${l.text}`), ['bash    ~~~~ Bash {x}', 'bash ~~~', 'bash rm -rf $X', 'bash ~~~~\u00a0', 'bash ~~~~~  ', '- prose', '- ']);
 });

@@ -16,8 +16,17 @@ export interface FenceOpen {
 const OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`{]*)/;
 const CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
+/** Whether a fence can start the line at all: `` ` `` or `~` after at most three spaces (most lines are not, and need no regex). */
+function mayBeFence(line: string): boolean {
+  let k = 0;
+  while (k < 3 && line.charCodeAt(k) === 32) k++;
+  const c = line.charCodeAt(k);
+  return c === 96 || c === 126;
+}
+
 /** The fence a line opens, if any: a backtick fence's info string holds no backtick. */
 export function fenceOpen(line: string): FenceOpen | undefined {
+  if (!mayBeFence(line)) return undefined;
   const m = OPEN.exec(line);
   if (!m) return undefined;
   if (m[1][0] === '`' && line.indexOf('`', m.index + m[0].length) !== -1) return undefined;
@@ -26,6 +35,7 @@ export function fenceOpen(line: string): FenceOpen | undefined {
 
 /** Whether `line` closes `open`: the same character, at least as many, nothing after. */
 export function fenceCloses(line: string, open: { char: string; len: number }): boolean {
+  if (!mayBeFence(line)) return false;
   const m = CLOSE.exec(line);
   return !!m && m[1][0] === open.char && m[1].length >= open.len;
 }

@@ -33,23 +33,15 @@ export function bodyLines(doc: SkillDocument): BodyLine[] {
     const text = doc.text.slice(start, idx.lineEnd(line));
     if (open) {
       out.push({ text, start, fence: open.lang });
-      if (mayFence(text) && fenceCloses(text, open)) open = undefined;
+      if (fenceCloses(text, open)) open = undefined;
       continue;
     }
-    const f = mayFence(text) ? fenceOpen(text) : undefined;
+    const f = fenceOpen(text);
     if (f) open = { char: f.char, len: f.len, lang: f.info.toLowerCase() };
     out.push(open ? { text, start, fence: open.lang } : { text, start });
   }
   last = { doc, lines: out };
   return out;
-}
-
-/** Whether a fence can start the line: `` ` `` or `~` after at most three spaces (most lines fail here, without a regex). */
-function mayFence(text: string): boolean {
-  let k = 0;
-  while (k < 3 && text.charCodeAt(k) === 32) k++;
-  const c = text.charCodeAt(k);
-  return c === 96 || c === 126;
 }
 
 /** `[start, end)` column ranges of inline code spans (`` `x` ``, ``` ``x`` ```) in a prose line. */

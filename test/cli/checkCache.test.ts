@@ -78,6 +78,46 @@ test('a changed file re-checks exactly the skills that read it; the report equal
   }
 });
 
+test('while no skill changes the rules over all skills come from the cache too; any change, or other skills, compute them again', () => {
+  const dup = (name: string, body = 'Hello.') => `---\nname: ${name}\ndescription: Does the same things.\n---\n# ${name}\n${body}\n`;
+  const dir = makeTree({
+    'skills/alpha/SKILL.md': dup('alpha'),
+    'skills/beta/SKILL.md': dup('beta'),
+    'skills/gamma/SKILL.md': skill('gamma', 'Hello.'),
+  });
+  try {
+    const run = (...paths: string[]) => {
+      const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', '--format', 'json', ...paths], { cwd: dir, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '', SKILLMD_CACHE_STATS: '1' } });
+      const u = runCli(['check', '--format', 'json', ...paths], dir);
+      assert.equal(r.stdout, u.stdout);
+      const line = (prefix: string) => r.stderr.split('\n').find((l) => l.startsWith(prefix))?.slice(prefix.length);
+      return `${line('skillmd cache: ')}; set ${line('skillmd cache skill set: ')}; ${(r.stdout.match(/duplicate-description/g) ?? []).length} duplicate-description`;
+    };
+    assert.equal(run(), '0 reused, 3 checked; set computed; 2 duplicate-description');
+    assert.equal(run(), '3 reused, 0 checked; set reused; 2 duplicate-description');
+    // A change to a skill the duplicates do not name: computed again all the same.
+    writeFileSync(path.join(dir, 'skills/gamma/SKILL.md'), skill('gamma', 'Changed.'));
+    assert.equal(run(), '2 reused, 1 checked; set computed; 2 duplicate-description');
+    assert.equal(run(), '3 reused, 0 checked; set reused; 2 duplicate-description');
+    // beta's description changes: alpha, unchanged and reused, loses its warning too.
+    writeFileSync(path.join(dir, 'skills/beta/SKILL.md'), skill('beta', 'Hello.'));
+    assert.equal(run(), '2 reused, 1 checked; set computed; 0 duplicate-description');
+    writeFileSync(path.join(dir, 'skills/beta/SKILL.md'), dup('beta'));
+    assert.equal(run(), '2 reused, 1 checked; set computed; 2 duplicate-description');
+    // Other skills (all reused): computed for them, then again for all three.
+    assert.equal(run('skills/alpha', 'skills/beta'), '2 reused, 0 checked; set computed; 2 duplicate-description');
+    assert.equal(run('skills/alpha', 'skills/beta'), '2 reused, 0 checked; set reused; 2 duplicate-description');
+    assert.equal(run('skills/beta', 'skills/alpha'), '2 reused, 0 checked; set computed; 2 duplicate-description');
+    assert.equal(run(), '3 reused, 0 checked; set computed; 2 duplicate-description');
+    assert.equal(run(), '3 reused, 0 checked; set reused; 2 duplicate-description');
+    // A skill gone: computed for the two left.
+    rmSync(path.join(dir, 'skills/gamma'), { recursive: true });
+    assert.equal(run(), '2 reused, 0 checked; set computed; 2 duplicate-description');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('--cache-location takes a file or a folder; a damaged cache file is rebuilt, an unwritable one is reported', () => {
   const dir = makeTree({ 'skills/alpha/SKILL.md': skill('alpha', 'Hello.') });
   try {
@@ -91,7 +131,7 @@ test('--cache-location takes a file or a folder; a damaged cache file is rebuilt
     const damaged = cached(['--cache-location', 'my.cache'], dir);
     assert.equal(damaged.stats, '0 reused, 1 checked');
     assert.equal(damaged.stdout, runCli(['check'], dir).stdout);
-    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 6');
+    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 7');
     assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
     writeFileSync(path.join(dir, 'blocker'), '');
     const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', 'blocker/sub/c.json'], { cwd: dir, encoding: 'utf8' });

@@ -2,7 +2,7 @@
 // must equal an uncached one, byte for byte (the check itself, in process: the CLI
 // as a child process is covered by checkCache.test.ts).
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -35,14 +35,14 @@ const FILES = ['references/guide.md', 'references/Guide.md', 'references/extra.m
 const CONTENTS = ['# Guide\n', '# Intro\nSee [more](extra.md).\n', '## intro\n[back](../SKILL.md)\n', '#!/bin/sh\necho hi\n', '{"a": 1}\n', '# Guidf\n'];
 
 type Edit =
-  | { kind: 'skill'; skill: number; pieces: number[]; name: boolean }
+  | { kind: 'skill'; skill: number; pieces: number[]; name: boolean; description: boolean }
   | { kind: 'write'; skill: number; file: number; content: number }
   | { kind: 'delete'; skill: number; file: number }
   | { kind: 'chmod'; skill: number; exec: boolean }
   | { kind: 'removeSkill'; skill: number };
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ kind: fc.constant('skill' as const), skill: fc.nat(SKILLS.length - 1), pieces: fc.subarray([0, 1, 2, 3, 4, 5, 6]), name: fc.boolean() }),
+  fc.record({ kind: fc.constant('skill' as const), skill: fc.nat(SKILLS.length - 1), pieces: fc.subarray([0, 1, 2, 3, 4, 5, 6]), name: fc.boolean(), description: fc.boolean() }),
   fc.record({ kind: fc.constant('write' as const), skill: fc.nat(SKILLS.length - 1), file: fc.nat(FILES.length - 1), content: fc.nat(CONTENTS.length - 1) }),
   fc.record({ kind: fc.constant('delete' as const), skill: fc.nat(SKILLS.length - 1), file: fc.nat(FILES.length - 1) }),
   fc.record({ kind: fc.constant('chmod' as const), skill: fc.nat(SKILLS.length - 1), exec: fc.boolean() }),
@@ -53,9 +53,11 @@ function target(root: string, skill: number, file: string): string {
   return file.startsWith('/') ? path.join(root, file) : path.join(root, SKILLS[skill], file);
 }
 
-function writeSkill(root: string, skill: number, pieces: number[], ownName: boolean): void {
+/** Two skills of one folder with `other-name`, or with the shared description, are duplicates (the rules over all skills). */
+function writeSkill(root: string, skill: number, pieces: number[], ownName: boolean, ownDescription = true): void {
   const folder = path.basename(SKILLS[skill]);
-  const text = `---\nname: ${ownName ? folder : 'other-name'}\ndescription: Does ${folder} things. Use when the user asks for ${folder}.\n---\n# ${folder}\n\n${pieces.map((p) => PIECES[p]).join('\n\n')}\n`;
+  const description = ownDescription ? `Does ${folder} things. Use when the user asks for ${folder}.` : 'Does shared things.';
+  const text = `---\nname: ${ownName ? folder : 'other-name'}\ndescription: ${description}\n---\n# ${folder}\n\n${pieces.map((p) => PIECES[p]).join('\n\n')}\n`;
   mkdirSync(path.join(root, SKILLS[skill]), { recursive: true });
   writeFileSync(path.join(root, SKILLS[skill], 'SKILL.md'), text);
 }
@@ -63,7 +65,7 @@ function writeSkill(root: string, skill: number, pieces: number[], ownName: bool
 function apply(root: string, e: Edit): void {
   switch (e.kind) {
     case 'skill':
-      return writeSkill(root, e.skill, e.pieces, e.name);
+      return writeSkill(root, e.skill, e.pieces, e.name, e.description);
     case 'write': {
       const f = target(root, e.skill, FILES[e.file]);
       mkdirSync(path.dirname(f), { recursive: true });
@@ -83,15 +85,19 @@ function apply(root: string, e: Edit): void {
   }
 }
 
-async function report(root: string, args: string[], format = 'json'): Promise<string> {
+async function report(root: string, args: string[], format = 'json', paths = ['.']): Promise<string> {
   let out = '';
-  const status = await runCheck(['--format', format, ...args, '.'], root, (s) => (out += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')));
+  const status = await runCheck(['--format', format, ...args, ...paths], root, (s) => (out += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')));
   return `${status}\n${out}`;
 }
 
+/** What a round checks: everything, one folder of skills, or two skills in either order (the cache keeps the others). */
+const SCOPES = [['.'], ['skills'], ['skills/alpha', 'skills/beta'], ['skills/beta', 'skills/alpha']];
+
 test('a cached report equals an uncached one after any sequence of edits', async () => {
+  const round = fc.record({ edits: fc.array(edit, { maxLength: 3 }), scope: fc.nat(SCOPES.length - 1) });
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), async (rounds) => {
+    fc.asyncProperty(fc.array(round, { minLength: 1, maxLength: 6 }), async (rounds) => {
       const root = mkdtempSync(path.join(tmpdir(), 'skillmd-cache-prop-'));
       try {
         // Every kind of file there to begin with, so that edits change as often as they create.
@@ -106,9 +112,11 @@ test('a cached report equals an uncached one after any sequence of edits', async
         assert.equal(await report(root, json), await report(root, []));
         assert.equal(await report(root, sarif, 'sarif'), await report(root, [], 'sarif'));
         for (const round of rounds) {
-          for (const e of round) apply(root, e);
-          assert.equal(await report(root, json), await report(root, []), JSON.stringify(round));
-          assert.equal(await report(root, sarif, 'sarif'), await report(root, [], 'sarif'), JSON.stringify(round));
+          for (const e of round.edits) apply(root, e);
+          const paths = SCOPES[round.scope].filter((p) => existsSync(path.join(root, p)));
+          if (!paths.length) continue;
+          assert.equal(await report(root, json, 'json', paths), await report(root, [], 'json', paths), JSON.stringify(round));
+          assert.equal(await report(root, sarif, 'sarif', paths), await report(root, [], 'sarif', paths), JSON.stringify(round));
         }
       } finally {
         rmSync(root, { recursive: true, force: true });

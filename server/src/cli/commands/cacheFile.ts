@@ -78,7 +78,8 @@ export class CacheParts {
 export interface CacheFileRead {
   /** the parts, read from the open file on demand */
   parts: CacheParts;
-  index: string;
+  /** the index's bytes (the caller decodes what it needs) */
+  index: Buffer;
   /** where the parts end (and the index began): an append writes from here */
   partsEnd: number;
   /** the file's stamp when it was read: an append needs the same file */
@@ -171,7 +172,7 @@ function readOpen(fd: number, file: string, magic: string): CacheFileRead | unde
   const index = Buffer.allocUnsafe(indexLength);
   if (!readExact(fd, index, 0, indexLength, indexAt)) return undefined;
   if (checksumOfFile(fd, checkedFrom, indexAt, index) !== crc) return undefined;
-  return { parts: new CacheParts(fd, indexAt, file), index: index.toString('latin1'), partsEnd: indexAt, stamp: fileStamp(st) };
+  return { parts: new CacheParts(fd, indexAt, file), index, partsEnd: indexAt, stamp: fileStamp(st) };
 }
 
 /** Where each part of a whole write lies: `MAGIC` first, then the parts in order. */

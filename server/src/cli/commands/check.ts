@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFile';
+import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
 import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
@@ -20,7 +20,7 @@ import { MemoListingFileSystem } from '../../core/workspace/memoListingFileSyste
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
-import { isFileSlice, ReportWriter, type RenderedBatch, type ReportBytes, type StreamFormat } from '../format/stream';
+import { isFileSlice, isStoredFacts, ReportWriter, type HeldFacts, type RenderedBatch, type ReportBytes, type StreamFormat } from '../format/stream';
 import { formatSarif } from '../format/sarif';
 
 export const CHECK_USAGE = `Usage: skillmd check [paths…] [options]
@@ -129,7 +129,7 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
       )
     : undefined;
   // Each skill's facts, for the passes over all skills (none reads a SKILL.md again).
-  const facts: (SkillFacts | undefined)[] = [];
+  const facts: (HeldFacts | undefined)[] = [];
   const runner = new CheckRunner(opts, __filename, writer ? { format: format as StreamFormat, cwd } : { format: 'result' }, (o) => {
     if ('facts' in o && Array.isArray(o.facts)) facts.push(...o.facts);
     else facts.push((o as SkillCheckResult).facts);
@@ -178,19 +178,21 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   }
   await runner.finish();
   const plain = new Set<string>();
-  for (const f of facts) if (f && !f.contractFields) plain.add(f.summary.file);
+  for (const f of facts) if (f && !f.contractFields) plain.add(isStoredFacts(f) ? f.file : f.summary.file);
   const across = await workspaceDiagnostics(fs, cwd, roots.map((r) => path.resolve(cwd, r)), opts, exclude, plain, contractFiles);
   if (writer) writer.more(across);
   else general.push(...across);
+  // Rules over the whole set of skills, once every skill is checked; before the cache
+  // is saved, which keeps their result (printed after the contracts' diagnostics).
+  const set = seen.size > 1 ? skillSetDiagnostics(facts, [...seen], cache) : [];
   const unsaved = cache?.save();
   if (unsaved) process.stderr.write(`skillmd: the cache was not saved: ${unsaved}\n`);
   // For tests and the bench: which skills were checked again.
   if (cache && process.env.SKILLMD_CACHE_STATS) {
     process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
     process.stderr.write(`skillmd cache stamps: ${cache.answers.trusted} files unchanged by their stamps, ${cache.answers.reread} asked again (changed, new or missing)\n`);
+    if (seen.size > 1) process.stderr.write(`skillmd cache skill set: ${cache.skillSetReused ? 'reused' : 'computed'}\n`);
   }
-  // Rules over the whole set of skills, once every skill is checked.
-  const set = seen.size > 1 ? duplicateDiagnostics(facts.flatMap((f): SkillSummary[] => (f ? [f.summary] : []))) : [];
   if (writer) writer.more(set);
   else general.push(...set);
   let c: { errors: number; warnings: number };
@@ -206,4 +208,18 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   if (c.errors > 0) return 1;
   if (maxWarnings !== undefined && c.warnings > maxWarnings) return 1;
   return 0;
+}
+
+/**
+ * The rules over the whole set of skills (`files`, in the order of `facts`): the result
+ * a warm `--cache` run saved when it still holds (CheckCache.skillSet), else computed.
+ */
+function skillSetDiagnostics(facts: readonly (HeldFacts | undefined)[], files: readonly string[], cache: CheckCache | undefined): SkillDiagnostic[] {
+  const kept = cache?.skillSet(files);
+  if (kept) return kept;
+  const summaries: SkillSummary[] = [];
+  for (const f of facts) if (f) summaries.push(isStoredFacts(f) ? f.load().summary : f.summary);
+  const set = duplicateDiagnostics(summaries);
+  cache?.keepSkillSet(files, set);
+  return set;
 }

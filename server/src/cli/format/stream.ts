@@ -43,8 +43,28 @@ export function isFileSlice(b: ReportBytes): b is FileSlice {
   return 'source' in b;
 }
 
+/**
+ * A skill's facts that `check --cache` left unparsed in its file (CheckCache): a warm
+ * run whose skills all stay as they were reuses the passes over all skills as well
+ * and never needs them. What the contract pass asks of every skill is at hand.
+ */
+export interface StoredFacts {
+  readonly stored: true;
+  /** the SKILL.md (SkillSummary.file) */
+  readonly file: string;
+  readonly contractFields: boolean;
+  load(): SkillFacts;
+}
+
+/** A skill's facts as a run holds them: parsed, or still in the cache file. */
+export type HeldFacts = SkillFacts | StoredFacts;
+
+export function isStoredFacts(f: HeldFacts): f is StoredFacts {
+  return 'stored' in f;
+}
+
 /** A RenderedSkill whose text lies, as UTF-8, in the file of `check --cache`. */
-export type EncodedSkill = Omit<RenderedSkill, 'text'> & { slice: FileSlice };
+export type EncodedSkill = Omit<RenderedSkill, 'text' | 'facts'> & { slice: FileSlice; facts?: HeldFacts };
 
 /**
  * Consecutive skills' part of the report as UTF-8 bytes (what a check thread sends:
@@ -59,7 +79,7 @@ export interface RenderedBatch {
   infos: number;
   hints: number;
   /** each skill's facts, in order (undefined: it did not parse) */
-  facts: (SkillFacts | undefined)[];
+  facts: (HeldFacts | undefined)[];
 }
 
 /** What goes between two skills' parts of a report. */

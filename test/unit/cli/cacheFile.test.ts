@@ -15,7 +15,7 @@ test('cacheFile: a whole write reads back; an append keeps the old parts in plac
   const file = path.join(dir, 'c');
   try {
     assert.equal(readCacheFile(file, MAGIC), undefined, 'missing');
-    assert.equal(writeCacheFile(file, MAGIC, [b('AAA'), b(',\n'), b('BB')], b('{"i":1}')), undefined);
+    assert.equal(writeCacheFile(file, MAGIC, [b('AAA'), b(',\n'), b('BB')], [b('{"i":1}')]), undefined);
     const r1 = readCacheFile(file, MAGIC)!;
     assert.equal(r1.index.toString('latin1'), '{"i":1}');
     const at = FIRST_PART_AT(MAGIC);
@@ -29,7 +29,7 @@ test('cacheFile: a whole write reads back; an append keeps the old parts in plac
     assert.equal(readCacheFile(file, 'other magic\n'), undefined);
 
     const ino = statSync(file).ino;
-    assert.equal(appendCacheFile(file, r1, [b(',\n'), b('CCCC')], b('{"i":2}')), undefined);
+    assert.equal(appendCacheFile(file, r1, [b(',\n'), b('CCCC')], [b('{"i":'), b('2}')]), undefined);
     assert.equal(statSync(file).ino, ino, 'appended in place');
     const r2 = readCacheFile(file, MAGIC)!;
     assert.equal(r2.index.toString('latin1'), '{"i":2}');
@@ -39,7 +39,7 @@ test('cacheFile: a whole write reads back; an append keeps the old parts in plac
     r2.parts.close();
 
     // The file is no longer the one read: the caller writes it whole.
-    assert.equal(appendCacheFile(file, r1, [b('D')], b('{"i":3}')), 'changed');
+    assert.equal(appendCacheFile(file, r1, [b('D')], [b('{"i":3}')]), 'changed');
     r1.parts.close();
 
     // A byte changed in what the append wrote (a torn write), or a file cut short: not read.
@@ -63,11 +63,11 @@ test('cacheFile: a read that raced an append at any byte (old bytes before or af
   const dir = mkdtempSync(path.join(tmpdir(), 'skillmd-cachefile-race-'));
   const file = path.join(dir, 'c');
   try {
-    assert.equal(writeCacheFile(file, MAGIC, [b('part one'), b(',\n'), b('part two')], b('{"skills":"old","pad":"' + 'o'.repeat(40) + '"}')), undefined);
+    assert.equal(writeCacheFile(file, MAGIC, [b('part one'), b(',\n'), b('part two')], [b('{"skills":"old",'), b('"pad":"' + 'o'.repeat(40) + '"}')]), undefined);
     const before = readFileSync(file);
     const r1 = readCacheFile(file, MAGIC)!;
     r1.parts.close();
-    assert.equal(appendCacheFile(file, r1, [b(',\n'), b('part three')], b('{"skills":"new"}')), undefined);
+    assert.equal(appendCacheFile(file, r1, [b(',\n'), b('part three')], [b('{"skills":"new"}')]), undefined);
     const after = readFileSync(file);
     const r2 = readCacheFile(file, MAGIC)!;
     r2.parts.close();

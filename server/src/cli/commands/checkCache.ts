@@ -308,7 +308,7 @@ export class CheckCache {
    * placed from `at` on. `append`: the loaded parts stay where they are; else all parts
    * are laid out anew.
    */
-  private layout(append: boolean): { parts: Buffer[]; index: Buffer; live: number; dead: number } {
+  private layout(append: boolean): { parts: Buffer[]; index: Buffer[]; live: number; dead: number } {
     const parts: Buffer[] = [];
     let at = append ? this.read!.partsEnd : FIRST_PART_AT(MAGIC);
     let dead = append ? this.dead : 0;
@@ -350,7 +350,7 @@ export class CheckCache {
     }
     const stamps = this.answers.numberedStamps(table);
     const json = asciiJson(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps, set: this.set } satisfies Index));
-    const index = Buffer.concat([Buffer.from(json + '\n', 'latin1'), ...facts.pieces]);
+    const index = [Buffer.from(json + '\n', 'latin1'), ...facts.pieces];
     return { parts, index, live, dead };
   }
 
@@ -382,14 +382,21 @@ export class CheckCache {
   }
 }
 
-/** The facts after the index: each skill's ASCII JSON end to end (a loaded skill's copied as it was). */
+/**
+ * The facts after the index: each skill's ASCII JSON end to end. A loaded skill's are
+ * copied as they were; consecutive ones of the file read go as one piece (a run that
+ * checked one skill again writes three pieces, not one per skill).
+ */
 class FactsWriter {
   readonly pieces: Buffer[] = [];
   private at = 0;
 
   add(facts: HeldFacts): Pick<IndexEntry, 'fx' | 'cf'> {
     const bytes = facts instanceof FactsInFile ? facts.bytes : Buffer.from(asciiJson(JSON.stringify('stored' in facts ? facts.load() : facts)), 'latin1');
-    this.pieces.push(bytes);
+    const last = this.pieces[this.pieces.length - 1];
+    if (facts instanceof FactsInFile && last?.buffer === bytes.buffer && last.byteOffset + last.length === bytes.byteOffset) {
+      this.pieces[this.pieces.length - 1] = Buffer.from(bytes.buffer, last.byteOffset, last.length + bytes.length);
+    } else this.pieces.push(bytes);
     const fx: [number, number] = [this.at, bytes.length];
     this.at += bytes.length;
     return facts.contractFields ? { fx, cf: 1 } : { fx };

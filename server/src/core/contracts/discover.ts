@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../workspace/fileSystem';
 import { SKILL_FILE_NAMES, SKIPPED_FOLDERS } from '../workspace/findSkillFiles';
+import { childPath } from '../workspace/childPath';
 import { contractFileKind } from './load';
 
 export interface ContractFiles {
@@ -86,14 +87,15 @@ function sortInWalkOrder(files: string[]): void {
 /** A folder entry that is a file (or a link: a linked contract counts) and not excluded. */
 function addEntry(dir: string, e: DirEntry, exclude: ((p: string) => boolean) | undefined, into: ContractFiles): void {
   if (e.type !== 'file' && e.type !== 'symlink') return;
-  // By its name first: most entries are other files, and a path costs a join.
-  if (!contractFileKind(e.name) && !SKILL_FILE_NAMES.includes(e.name)) return;
-  const p = path.join(dir, e.name);
-  if (!exclude?.(p)) add(p, into);
+  // By its name first: most entries are other files, and a path costs a join. Every
+  // SKILL.md passes here: its kind is not asked again of the whole path.
+  const kind = contractFileKind(e.name);
+  if (!kind && !SKILL_FILE_NAMES.includes(e.name)) return;
+  const p = childPath(dir, e.name);
+  if (!exclude?.(p)) add(p, into, kind);
 }
 
-function add(p: string, into: ContractFiles): void {
-  const kind = contractFileKind(p);
+function add(p: string, into: ContractFiles, kind = contractFileKind(p)): void {
   if (kind === 'registry') {
     into.registries.push(p); // read only when it is a registry (isRegistry)
   } else if (kind) into.contracts.push(p);

@@ -11,7 +11,7 @@ import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { VERSION } from '../version';
-import { asciiJson, bundleDigest, contentHash, numberRecord, ReplayAnswers, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
+import { asciiJson, bundleDigest, numberRecord, ReplayAnswers, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
 import { StringTable } from '../../node/stringTable';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
 import { stampOf } from '../../node/nodeFileSystem';
@@ -148,9 +148,11 @@ export function cacheFilePath(cwd: string, location: string | undefined): string
 /**
  * Everything besides the disk that a result depends on. The bundles count, not only
  * the version: a rebuild that changes a rule must not reuse results (bundleDigest).
+ * Kept as it is, not hashed: a few hundred bytes in the index, compared whole, and a
+ * warm run that loads node:crypto for nothing else spares its ~7 ms.
  */
-export function cacheKey(parts: unknown[], bundles: BundleDigest): string {
-  return contentHash(JSON.stringify([VERSION, process.version, process.platform, bundles.digest, ...parts]));
+function cacheKey(parts: unknown[], bundles: BundleDigest): string {
+  return JSON.stringify([VERSION, process.version, process.platform, bundles.digest, ...parts]);
 }
 
 /** The bundles a check's result depends on. */

@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { isMainThread } from 'node:worker_threads';
+import { isPoolWorker } from '../node/workerPool';
 
 /**
  * The CLI's V8 flags, set by its main thread before anything else runs (cli/main.ts,
@@ -13,5 +13,5 @@ import { isMainThread } from 'node:worker_threads';
  * limits (checkParallel.ts); V8's flags are the process's, so only the main thread sets them.
  */
 export function setCliFlags(): void {
-  if (isMainThread) setFlagsFromString('--max-semi-space-size=8');
+  if (!isPoolWorker()) setFlagsFromString('--max-semi-space-size=8');
 }

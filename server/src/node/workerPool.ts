@@ -2,7 +2,27 @@
 // server's index worker), each holding a few batches at once. The CLI's check
 // (cli/commands/checkParallel.ts) and the server's index (lsp/indexWorkers.ts) schedule
 // their batches over it; what a batch is and what comes back is theirs.
-import { isMainThread, parentPort, Worker, workerData, type TransferListItem } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
+
+/**
+ * In process.argv of every thread a pool starts: a thread tells whether it may be one
+ * without loading node:worker_threads, which costs a process ~3.5 ms here and the CLI's
+ * main thread needs only once it starts workers (never, checking a few skills).
+ */
+const WORKER_ARG = '--skillmd-pool-worker';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const threads = () => require('node:worker_threads') as typeof import('node:worker_threads');
+
+/** Whether this thread is a worker a pool started. */
+export function isPoolWorker(): boolean {
+  return process.argv.includes(WORKER_ARG) && !threads().isMainThread;
+}
+
+/** The `workerData` of a worker a pool started; undefined on any other thread. */
+export function poolWorkerData(): unknown {
+  return isPoolWorker() ? threads().workerData : undefined;
+}
 
 interface Envelope<T> {
   id: number;
@@ -69,7 +89,7 @@ export class WorkerPool<In, Out> {
     while (this.slots.length < this.opts.threads) {
       // A batch's garbage is short-lived: a small young generation keeps a worker's
       // memory down at no measurable cost.
-      const worker = new Worker(this.opts.bundle, { workerData: { ...this.opts.workerData, serial: this.started++ }, stdout: this.opts.quiet, stderr: this.opts.quiet, resourceLimits: { maxYoungGenerationSizeMb: this.opts.youngGenerationMb ?? 8 } });
+      const worker = new (threads().Worker)(this.opts.bundle, { argv: [WORKER_ARG], workerData: { ...this.opts.workerData, serial: this.started++ }, stdout: this.opts.quiet, stderr: this.opts.quiet, resourceLimits: { maxYoungGenerationSizeMb: this.opts.youngGenerationMb ?? 8 } });
       const slot: Slot = { worker, busy: 0, pending: new Map() };
       worker.on('message', (m: Envelope<Out>) => {
         const done = slot.pending.get(m.id);
@@ -136,16 +156,17 @@ export class WorkerPool<In, Out> {
  * true. `handle` returns the answer and what to transfer with it.
  */
 export function serveBatches<In, Out>(key: string, handle: (body: In) => Promise<[Out, TransferListItem[]?]>): boolean {
-  if (isMainThread || !(workerData as Record<string, unknown> | undefined)?.[key]) return false;
+  if (!(poolWorkerData() as Record<string, unknown> | undefined)?.[key]) return false;
+  const port = threads().parentPort!;
   let chain = Promise.resolve();
-  parentPort!.on('message', (m: Envelope<In> | { close: true }) => {
+  port.on('message', (m: Envelope<In> | { close: true }) => {
     if ('close' in m) {
-      chain = chain.then(() => parentPort!.close());
+      chain = chain.then(() => port.close());
       return;
     }
     chain = chain.then(async () => {
       const [out, transfer] = await handle(m.body);
-      parentPort!.postMessage({ id: m.id, body: out } satisfies Envelope<Out>, transfer ?? []);
+      port.postMessage({ id: m.id, body: out } satisfies Envelope<Out>, transfer ?? []);
     });
   });
   return true;

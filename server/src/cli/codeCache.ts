@@ -10,7 +10,6 @@ import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { setCliFlags } from './v8Flags';
 
 type Loader = (module: NodeJS.Module, filename: string) => void;
 interface ModuleInternals {
@@ -27,7 +26,6 @@ const compiled = new Map<string, vm.Script>();
  * this process compiled (the build's run).
  */
 export function install(outDir: string, write = false): void {
-  setCliFlags();
   const internals = Module as unknown as ModuleInternals;
   const plain = internals._extensions['.js'];
   internals._extensions['.js'] = (module, filename) => {

@@ -4,11 +4,8 @@ import { enableReferenceChecks } from '../core/references';
 import { runRoute } from './commands/route';
 import { RunError, UsageError } from './args';
 import { VERSION } from './version';
-import { setCliFlags } from './v8Flags';
 import { addDocumentRule } from '../core/check/checkDocument';
 import { registerSkillFileCheck } from '../core/check/checkSkillFile';
-
-setCliFlags();
 
 const USAGE = `skillmd ${VERSION}: checks and previews for Agent Skills (SKILL.md)
 

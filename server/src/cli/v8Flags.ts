@@ -1,17 +1,19 @@
-import { setFlagsFromString } from 'node:v8';
-import { isPoolWorker } from '../node/workerPool';
+/** Skills in a run from which the main thread sets the large-run flag (CheckRunner). */
+export const LARGE_RUN = 100;
 
 /**
- * The CLI's V8 flags, set by its main thread before anything else runs (cli/main.ts,
- * and first the code-cache loader, cli/codeCache.ts: V8 takes a code cache only under
- * the flags it was made with).
+ * The CLI's V8 flag for a large check, set by the main thread when it starts checking
+ * a run of LARGE_RUN skills or more (worker threads get theirs through resource limits,
+ * checkParallel.ts; V8's flags are the process's).
  *
  * A check's garbage lives for one skill: a smaller young generation keeps the peak RSS
  * down. Set at run time the flag does not resize the main heap's new space (a review
  * measured it), yet a 10,000-skill run peaked 3-21 MB lower in each of three alternating
- * pairs, no slower: it is kept for that. Worker threads get theirs through resource
- * limits (checkParallel.ts); V8's flags are the process's, so only the main thread sets them.
+ * pairs, no slower: it is kept for that. Not at start: node:v8 costs a process ~3.3 ms
+ * to load, which a small check, a warm `--cache` run or a preview does not need. The
+ * code cache (codeCache.ts) is taken under the flags of the start, as the build made it.
  */
-export function setCliFlags(): void {
-  if (!isPoolWorker()) setFlagsFromString('--max-semi-space-size=8');
+export function setLargeRunFlags(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--max-semi-space-size=8');
 }

@@ -9,6 +9,7 @@ import { RecordingFileSystem, type FileRecord } from '../../core/workspace/recor
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { poolWorkerData, serveBatches, WorkerPool } from '../../node/workerPool';
+import { LARGE_RUN, setLargeRunFlags } from '../v8Flags';
 import { isFileSlice, renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 import { WorkMeter } from './workMeter';
@@ -140,6 +141,8 @@ export class CheckRunner {
   /** batches a worker held when it stopped: this thread checks them */
   private readonly rescued: Batch[] = [];
   private wake: (() => void) | undefined;
+  /** whether this thread has checked a batch (and set the large-run flag if the run is one) */
+  private flagged = false;
 
   constructor(
     private readonly opts: CheckOptions,
@@ -231,6 +234,8 @@ export class CheckRunner {
   private async runOne(): Promise<void> {
     const b = this.rescued.shift() ?? this.queue.shift();
     if (!b) return;
+    if (!this.flagged && (this.meter.total ?? 0) >= LARGE_RUN) setLargeRunFlags();
+    this.flagged = true;
     const n = b.files.length;
     const t0 = nowMs();
     this.complete(b, this.cache ? await checkRecorded(this.fs, b.files, b.listings, this.opts, this.render) : await checkBatch(this.fs, b.files, b.listings, this.opts, this.render));

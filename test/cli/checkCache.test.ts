@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import { cliPath, makeTree, repoRoot, runCli } from './helpers';
 
 /** The CLI with --cache; stderr's cache line says how many skills were reused and checked. */
@@ -113,6 +114,41 @@ test('while no skill changes the rules over all skills come from the cache too; 
     // A skill gone: computed for the two left.
     rmSync(path.join(dir, 'skills/gamma'), { recursive: true });
     assert.equal(run(), '2 reused, 0 checked; set computed; 2 duplicate-description');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('facts the checksum vouches for that do not parse: reused while not needed, then one clear line, exit 3, the file removed', () => {
+  const dup = (name: string, body = 'Hello.') => `---\nname: ${name}\ndescription: Does the same things.\n---\n# ${name}\n${body}\n`;
+  const dir = makeTree({ 'skills/alpha/SKILL.md': dup('alpha'), 'skills/beta/SKILL.md': dup('beta') });
+  const file = path.join(dir, 'damaged.cache');
+  try {
+    const run = () => spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', file, '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '' } });
+    const uncached = runCli(['check', '--format', 'json'], dir).stdout;
+    assert.equal(run().stdout, uncached);
+    // Another program breaks the first skill's facts (after the index's line) and writes a
+    // trailer whose CRC-32 vouches for the broken bytes.
+    const bytes = readFileSync(file);
+    const trailerAt = bytes.lastIndexOf(10, bytes.length - 2);
+    const [, indexAt, indexLength, checkedFrom] = bytes.toString('latin1', trailerAt + 1, bytes.length - 1).split(' ');
+    const index = bytes.subarray(Number(indexAt), Number(indexAt) + Number(indexLength));
+    index[index.indexOf(10) + 1] = '!'.charCodeAt(0);
+    const crc = (zlibCrc32(bytes.subarray(Number(checkedFrom), Number(indexAt) + Number(indexLength))) >>> 0).toString(16);
+    writeFileSync(file, Buffer.concat([bytes.subarray(0, trailerAt), Buffer.from(`\nskillmd-index ${indexAt} ${indexLength} ${checkedFrom} ${crc}\n`, 'latin1')]));
+    // Nothing changed: the duplicate rules' result is the index's, the facts are not read.
+    const warm = run();
+    assert.equal(warm.status, 0, warm.stderr);
+    assert.equal(warm.stdout, uncached);
+    // beta changed: the duplicate rules need alpha's facts.
+    writeFileSync(path.join(dir, 'skills/beta/SKILL.md'), dup('beta', 'Changed.'));
+    const r = run();
+    assert.equal(r.status, 3);
+    assert.equal(r.stderr, `skillmd: the cache file ${file} is damaged (a skill's facts do not parse), so the report above lacks the rules over all skills; it was removed: run the check again\n`);
+    assert.equal(existsSync(file), false);
+    const again = run();
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(again.stdout, runCli(['check', '--format', 'json'], dir).stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,13 +3,14 @@
 // probed: core/workspace/recordingFileSystem.ts) gets the same answer, under the
 // same key (skillmd's build, the configuration, the targets, the output's format and
 // folder). A changed file re-checks exactly the skills whose checks read it.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SkillCheckResult, SkillFacts } from '../../core/check/checkSkillFile';
 import type { SkillDiagnostic } from '../../core/types';
 import type { PluginFolderProbe } from '../../core/profiles/targets';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
+import { RunError } from '../args';
 import { VERSION } from '../version';
 import { asciiJson, bundleDigest, numberRecord, ReplayAnswers, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
 import { StringTable } from '../../node/stringTable';
@@ -120,10 +121,18 @@ class FactsInFile implements StoredFacts {
     readonly contractFields: boolean,
     /** ASCII JSON */
     readonly bytes: Buffer,
+    /** what a run does with facts that do not parse (CheckCache.damaged) */
+    private readonly damaged: () => never,
   ) {}
 
   load(): SkillFacts {
-    return JSON.parse(this.bytes.toString('latin1')) as SkillFacts;
+    let facts: SkillFacts | undefined;
+    try {
+      facts = JSON.parse(this.bytes.toString('latin1')) as SkillFacts;
+    } catch {
+      // Below.
+    }
+    return facts && typeof facts === 'object' && facts.summary && typeof facts.summary === 'object' ? facts : this.damaged();
   }
 }
 
@@ -265,7 +274,7 @@ export class CheckCache {
     if (e.fx) {
       const [fat, flength] = e.fx;
       if (!Number.isInteger(fat) || !Number.isInteger(flength) || fat < 0 || fat + flength > this.facts.length) return undefined;
-      facts = new FactsInFile(file, e.cf === 1, this.facts.subarray(fat, fat + flength));
+      facts = new FactsInFile(file, e.cf === 1, this.facts.subarray(fat, fat + flength), () => this.damaged());
     }
     return { slice: { source: parts, at: at!, length: length! }, errors, warnings, infos, hints, facts };
   }
@@ -298,6 +307,17 @@ export class CheckCache {
     }
     this.set = { run, count: files.length, diagnostics };
     this.dirty = true;
+  }
+
+  /**
+   * Facts the checksum vouched for that do not parse (another program wrote the file):
+   * read only once the report's skills are written, so the run stops and says so, and
+   * removes the file, so that the next run starts afresh.
+   */
+  private damaged(): never {
+    this.read?.parts.close();
+    rmSync(this.file, { force: true });
+    throw new RunError(`the cache file ${this.file} is damaged (a skill's facts do not parse), so the report above lacks the rules over all skills; it was removed: run the check again`);
   }
 
   /** The bytes an entry of the loaded file names in it (with the separator before it). */

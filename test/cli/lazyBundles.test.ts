@@ -1,25 +1,34 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cliPath, makeTree } from './helpers';
 
-// Which of the bundles beside cli.js a run loaded, in order (a preload hook prints them).
-function loadedBundles(args: string[], cwd: string): { status: number | null; loaded: string[] } {
+// What a run loaded (a preload hook prints it at exit): the bundles beside cli.js, in
+// order, and which of the Node modules a small run does without.
+const WATCHED = ['worker_threads', 'v8', 'perf_hooks', 'crypto'];
+
+function runWithHook(args: string[], cwd: string, env: Record<string, string> = {}): { status: number | null; bundles: string[]; builtins: string[] } {
   const hook = path.join(cwd, 'hook.cjs');
   writeFileSync(hook, `const M = require('node:module'); const seen = []; const load = M._load;
 M._load = function (request, parent, isMain) { const f = M._resolveFilename(request, parent, isMain);
   if (f.includes('/server/out/') && !seen.includes(require('node:path').basename(f))) seen.push(require('node:path').basename(f));
   return load.apply(this, arguments); };
-process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(seen) + '\\n'));`);
-  const r = spawnSync(process.execPath, ['--require', hook, cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '' } });
+const watched = ${JSON.stringify(WATCHED)};
+process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify([seen, watched.filter((m) => process.moduleLoadList.includes('NativeModule ' + m))]) + '\\n'));`);
+  const r = spawnSync(process.execPath, ['--require', hook, cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '', ...env } });
   const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
   assert.ok(line, r.stderr);
-  const loaded = JSON.parse(line.slice('LOADED '.length)) as string[];
+  const [bundles, builtins] = JSON.parse(line.slice('LOADED '.length)) as [string[], string[]];
   // bin/skillmd.js loads the code-cache loader first, always (server/src/cli/codeCache.ts).
-  assert.equal(loaded.shift(), 'codeCache.js');
-  return { status: r.status, loaded };
+  assert.equal(bundles.shift(), 'codeCache.js');
+  return { status: r.status, bundles, builtins };
+}
+
+function loadedBundles(args: string[], cwd: string): { status: number | null; loaded: string[] } {
+  const r = runWithHook(args, cwd);
+  return { status: r.status, loaded: r.bundles };
 }
 
 test('check of a skill with a flat frontmatter and a short body loads cli.js alone', () => {
@@ -58,6 +67,31 @@ test('ajv.js loads only for contracts: a skill.yaml or contract fields in SKILL.
     assert.deepEqual(loadedBundles(['check', 'pdf'], dir), { status: 0, loaded: ['cli.js'] });
     const csv = loadedBundles(['check', 'csv'], dir);
     assert.ok(csv.loaded.includes('ajv.js'), JSON.stringify(csv));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a one-skill check, --version and a warm --cache run load no worker_threads, v8, perf_hooks or crypto', () => {
+  const dir = makeTree({
+    'skills/alpha/SKILL.md': '---\nname: alpha\ndescription: Does alpha things. Use when asked for alpha.\n---\n# Alpha\nRead [the guide](references/guide.md).\n',
+    'skills/alpha/references/guide.md': '# Guide\n',
+    'skills/beta/SKILL.md': '---\nname: beta\ndescription: Does beta things. Use when asked for beta.\n---\n# Beta\n',
+  });
+  const builtins = (args: string[], env: Record<string, string> = {}) => runWithHook(args, dir, env).builtins;
+  try {
+    assert.deepEqual(builtins(['check', 'skills/alpha']), []);
+    assert.deepEqual(builtins(['--version']), []);
+    // Stamps trusted at once: the second run is warm, every skill from the cache.
+    const env = { SKILLMD_CACHE_RACY_MS: '0' };
+    builtins(['check', '--cache', 'skills'], env);
+    assert.deepEqual(builtins(['check', '--cache', 'skills'], env), []);
+    // Workers asked for (more skills than a batch): the pool loads worker_threads.
+    for (let i = 0; i < 40; i++) {
+      mkdirSync(path.join(dir, `more/m${i}`), { recursive: true });
+      writeFileSync(path.join(dir, `more/m${i}/SKILL.md`), `---\nname: m${i}\ndescription: Does m${i} things. Use when asked for m${i}.\n---\n# M\n`);
+    }
+    assert.deepEqual(builtins(['check', 'more'], { SKILLMD_THREADS: '2' }), ['worker_threads']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

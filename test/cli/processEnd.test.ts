@@ -1,10 +1,9 @@
-// How a CLI process starts and ends: it exits once its output is taken (cli/main.ts,
-// exitWhenFlushed), a slow or early-closing reader included, and a small run loads no
-// Node module it does not use (a pool's workers, V8 flags, timing, hashing).
+// How a CLI process ends: it exits once its output is taken (cli/main.ts,
+// exitWhenFlushed), a slow or early-closing reader included. (What a small run loads:
+// lazyBundles.test.ts.)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { rmSync } from 'node:fs';
 import { test } from 'node:test';
 import { cliPath, makeTree, runCli } from './helpers';
 
@@ -62,37 +61,6 @@ test('a reader that stops early (| head) ends the run quietly, with the status o
     assert.ok(r.got > 0);
     assert.equal(r.stderr, '');
     assert.equal(r.code, 1);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('a one-skill check and a warm --cache run load no worker_threads, v8, perf_hooks or crypto', () => {
-  const dir = makeTree({
-    'skills/alpha/SKILL.md': '---\nname: alpha\ndescription: Does alpha things. Use when asked for alpha.\n---\n# Alpha\nRead [the guide](references/guide.md).\n',
-    'skills/alpha/references/guide.md': '# Guide\n',
-    'skills/beta/SKILL.md': '---\nname: beta\ndescription: Does beta things. Use when asked for beta.\n---\n# Beta\n',
-  });
-  // Preloaded into the CLI: the built-in modules loaded by the end of the run.
-  const probe = path.join(dir, 'modules.cjs');
-  writeFileSync(probe, "process.on('exit', () => { const want = /^NativeModule (worker_threads|v8|perf_hooks|crypto)$/; require('fs').writeSync(2, 'loaded: ' + process.moduleLoadList.filter((m) => want.test(m)).map((m) => m.slice('NativeModule '.length)).join(', ') + '\\n'); });\n");
-  const loaded = (args: string[], env: Record<string, string> = {}) => {
-    const r = runCli(args, dir, { NODE_OPTIONS: `--require ${probe}`, ...env });
-    return r.stderr.split('\n').find((l) => l.startsWith('loaded:'));
-  };
-  try {
-    assert.equal(loaded(['check', 'skills/alpha']), 'loaded: ');
-    assert.equal(loaded(['--version']), 'loaded: ');
-    // Stamps trusted at once: the second run is warm, every skill from the cache.
-    const env = { SKILLMD_CACHE_RACY_MS: '0' };
-    loaded(['check', '--cache'], env);
-    assert.equal(loaded(['check', '--cache'], env), 'loaded: ');
-    // Workers asked for (more skills than a batch): the pool loads worker_threads.
-    for (let i = 0; i < 40; i++) {
-      mkdirSync(path.join(dir, `more/m${i}`), { recursive: true });
-      writeFileSync(path.join(dir, `more/m${i}/SKILL.md`), `---\nname: m${i}\ndescription: Does m${i} things. Use when asked for m${i}.\n---\n# M\n`);
-    }
-    assert.equal(loaded(['check', 'more'], { SKILLMD_THREADS: '2' }), 'loaded: worker_threads');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,6 +14,8 @@ export class PrelistedFileSystem implements FileSystem {
   private readonly listings = new Map<string, DirEntry[]>();
   /** every listing given, for the names in it (lower case: a file system may ignore case) */
   private readonly given = new Map<string, DirEntry[] | Set<string>>();
+  /** files this check read whole through readFileWithin (see keep) */
+  private kept?: Map<string, WithinRead & { bytes: Uint8Array }>;
   readonly readFilePrefix?: (path: string, maxBytes: number) => Promise<Uint8Array>;
   readonly readFileWithin?: (path: string, maxBytes: number) => Promise<WithinRead>;
 
@@ -42,9 +44,21 @@ export class PrelistedFileSystem implements FileSystem {
           const stamp = this.stamps?.get(p);
           return Promise.resolve(stamp === undefined ? { bytes: hit } : { bytes: hit, stamp });
         }
-        return this.absent(p) ? missing(p) : base.readFileWithin!(p, n);
+        const kept = this.kept?.get(p);
+        if (kept && kept.bytes.length <= n) return Promise.resolve(kept);
+        return this.absent(p) ? missing(p) : base.readFileWithin!(p, n).then((r) => this.keep(p, r));
       };
     }
+  }
+
+  /**
+   * A file read whole, for a second read in the same check: the script rules read the
+   * scripts a SKILL.md names, and the reference checks read the used ones again to see
+   * what they name (3,800 files read twice in a check of the 10,000-skill bench corpus).
+   */
+  private keep(p: string, r: WithinRead): WithinRead {
+    if ('bytes' in r) (this.kept ??= new Map()).set(p, r);
+    return r;
   }
 
   /**

@@ -244,3 +244,13 @@ test('checkSkillFile with enableReferenceChecks: inline suppressions apply', asy
   assert.deepEqual(index.dependentsOf(`${SKILL}/references/nope.md`), [SKILL_MD]);
   assert.deepEqual(index.dependentsOf(`/w/elsewhere/x.md`), []);
 });
+
+test('with fixes: false a check builds no quick fixes and reports the same', async () => {
+  const fs = new MemoryFileSystem({ [SKILL_MD]: `${FM}See [g](references/gide.md) and [n](references/new.md).\n`, [`${SKILL}/references/guide.md`]: '# G\n' });
+  enableReferenceChecks();
+  const withFixes = await checkSkillFile(fs, SKILL_MD);
+  const without = await checkSkillFile(fs, SKILL_MD, { fixes: false });
+  assert.deepEqual(withFixes.diagnostics.map((d) => d.fixes?.map((f) => f.title)), [['Change to `references/guide.md`', 'Create `references/gide.md`'], ['Create `references/new.md`']]);
+  assert.deepEqual(without.diagnostics.map((d) => d.fixes), [undefined, undefined]);
+  assert.deepEqual(without.diagnostics.map(({ fixes: _f, ...d }) => d), withFixes.diagnostics.map(({ fixes: _f, ...d }) => d));
+});

@@ -75,7 +75,8 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   // repository each ask for its `.git` (4,258 stats of 1,838 paths on the bench corpus).
   const fs = new MemoListingFileSystem(new NodeFileSystem({ sync: true, stamps: !!args.options.cache }), { stats: true });
   const configPath = args.options.config ? path.resolve(cwd, args.options.config as string) : await findConfigFile(fs, cwd);
-  const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe(), homeDir: os.homedir() };
+  // No quick fixes: no report prints them.
+  const opts: CheckOptions = { targets: targets as ProfileId[], isPluginFolder: pluginFolderProbe(), homeDir: os.homedir(), fixes: false };
   if (configPath) {
     const loaded = await loadConfigFile(fs, configPath);
     if (loaded.problems.length) throw new UsageError(`invalid configuration ${configPath}:\n  ${loaded.problems.join('\n  ')}`);

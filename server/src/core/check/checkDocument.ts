@@ -24,6 +24,11 @@ export interface CheckOptions {
   isPluginFolder?: PluginFolderProbe;
   /** the user's home folder: a skill in an agent folder right below it (`~/.claude/skills`) is the user's own, not a project's */
   homeDir?: string;
+  /**
+   * false: the rules that report by the thousand build no quick fixes (the CLI prints
+   * none; reference-missing made 138,000 sets of them on the 10,000-skill bench corpus).
+   */
+  fixes?: boolean;
 }
 
 export interface SkillSettings {

@@ -68,17 +68,7 @@ export function failing(ref: SkillReference): string {
 }
 
 export function reportMissing(doc: DocumentRun, ref: SkillReference, res: Missing): void {
-  const fixes: Fix[] = [];
-  let hint = '';
-  if (res.suggestion) {
-    const suggested = res.suggestion.join('/');
-    hint = ` Did you mean ${quote(suggested)}?`;
-    fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(doc.d, ref, suggested) }], preferred: true });
-  }
-  if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
-    const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
-    fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });
-  }
+  let hint = res.suggestion ? ` Did you mean ${quote(res.suggestion.join('/'))}?` : '';
   if (res.outside) hint += ` ${quote(res.outside)} exists outside the skill folder, which is not installed with the skill: copy it into the skill.`;
   const why = res.brokenLink
     ? ' is a broken or looping symbolic link'
@@ -89,8 +79,22 @@ export function reportMissing(doc: DocumentRun, ref: SkillReference, res: Missin
     range: ref.pathRange,
     severity: inCode(ref) ? 'warning' : undefined,
     message: `${quote(ref.path)}${why}, so ${failing(ref)}.${hint || ' Create the file or correct the path.'}`,
-    fixes: fixes.length ? fixes : undefined,
+    fixes: doc.run.opts.fixes === false ? undefined : missingFixes(doc, ref, res),
   });
+}
+
+/** The path suggested instead, and the file created. */
+function missingFixes(doc: DocumentRun, ref: SkillReference, res: Missing): Fix[] | undefined {
+  const fixes: Fix[] = [];
+  if (res.suggestion) {
+    const suggested = res.suggestion.join('/');
+    fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(doc.d, ref, suggested) }], preferred: true });
+  }
+  if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {
+    const content = isMarkdownPath(res.abs) ? `# ${titleFor(res.abs)}\n` : '';
+    fixes.push({ title: `Create ${quote(res.rel)}`, change: { edits: {}, creates: [{ path: res.abs, content }] } });
+  }
+  return fixes.length ? fixes : undefined;
 }
 
 /** `../x.md` (or a plugin file) that is not there at all: the reader finds nothing, wherever the skill is. */

@@ -245,6 +245,11 @@ test('checkSkillFile with enableReferenceChecks: inline suppressions apply', asy
   assert.deepEqual(index.dependentsOf(`/w/elsewhere/x.md`), []);
 });
 
+test('anchors: blank lines of spaces end a paragraph; headings in list items and quotes; a # without a space is no heading', () => {
+  const text = 'Para one\n   \n---\nTwo\n  \n\nThree\n===\n- ## Step one\n- #tag\n> ### Quoted\n-  \t## Tabbed\n1. ##\n';
+  assert.deepEqual(collectAnchors(text).map((a) => `${a.id}@${a.range.start.line}`), ['three@6', 'step-one@8', 'quoted@10', 'tabbed@11', '@12']);
+});
+
 test('with fixes: false a check builds no quick fixes and reports the same', async () => {
   const fs = new MemoryFileSystem({ [SKILL_MD]: `${FM}See [g](references/gide.md) and [n](references/new.md).\n`, [`${SKILL}/references/guide.md`]: '# G\n' });
   enableReferenceChecks();

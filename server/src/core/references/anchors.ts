@@ -173,6 +173,11 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
       prevParagraph = undefined;
       continue;
     }
+    if (k === to) {
+      // Blank (up to three spaces): it ends a paragraph, and nothing else needs it.
+      prevParagraph = undefined;
+      continue;
+    }
     if (nextTag !== -1 && nextTag < from) nextTag = src.indexOf('<a', from);
     const hasTag = nextTag !== -1 && nextTag + 2 <= to;
     if (!hasTag && isProseLead(lead)) {
@@ -193,7 +198,7 @@ export function collectAnchors(text: string, lines: LineIndex = new LineIndex(te
     // A heading inside a quote or a list item (`> ## Note`, `- ## Step`) gets an id too.
     const inner = lead !== 35 && BLOCK_LEAD.has(lead) ? CONTAINER.exec(t) : null;
     const h = inner ? t.slice(inner[0].length) : t;
-    const atx = lead === 35 /* # */ || inner ? /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(h) : null;
+    const atx = lead === 35 /* # */ || (inner && h.trimStart().charCodeAt(0) === 35) ? /^ {0,3}(#{1,6})(?=[ \t]|$)/.exec(h) : null;
     if (atx) {
       addHeading(out, slugger, atxContent(h, atx[0].length), lineRange(line, t), atx[1].length);
       prevParagraph = undefined;

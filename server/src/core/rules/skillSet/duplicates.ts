@@ -80,17 +80,20 @@ function copyRange(r: Range): Range {
 
 /** Pairs of skills in one group that share a target and `key`; each gets a diagnostic naming the others. */
 function clashes(skills: readonly SkillSummary[], info: RuleInfo, key: (s: SkillSummary) => string | undefined, range: (s: SkillSummary) => Range, message: (s: SkillSummary, others: SkillSummary[]) => string): SkillDiagnostic[] {
-  const byKey = new Map<string, SkillSummary[]>();
+  // A map per group, not one keyed by group and key joined: a joined key is a new
+  // string to flatten and hash for each skill (a description is hashed once, kept).
+  const byGroup = new Map<string, Map<string, SkillSummary[]>>();
   for (const s of skills) {
     const k = key(s);
     if (k === undefined || s.rules[info.code] === 'off') continue;
-    const id = `${s.group}\0${k}`;
-    const list = byKey.get(id);
+    let byKey = byGroup.get(s.group);
+    if (!byKey) byGroup.set(s.group, (byKey = new Map()));
+    const list = byKey.get(k);
     if (list) list.push(s);
-    else byKey.set(id, [s]);
+    else byKey.set(k, [s]);
   }
   const out: SkillDiagnostic[] = [];
-  for (const same of byKey.values()) {
+  for (const byKey of byGroup.values()) for (const same of byKey.values()) {
     if (same.length < 2) continue;
     for (const s of same) {
       const others = same.filter((o) => o !== s && o.targets.some((t) => s.targets.includes(t)));

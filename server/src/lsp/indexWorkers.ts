@@ -253,6 +253,8 @@ export class IndexPool {
         const keys = new Map<string, number>();
         const optionIndex = b.files.map((f) => {
           const { token: _t, isPluginFolder: _p, ...o } = opts.optionsFor(f);
+          // The index keeps no quick fixes (skillCheck.ts: the open file's check makes them): none are built.
+          o.fixes = false;
           const key = JSON.stringify(o);
           let i = keys.get(key);
           if (i === undefined) keys.set(key, (i = options.push(o) - 1));

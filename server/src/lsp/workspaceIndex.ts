@@ -481,7 +481,8 @@ export class WorkspaceIndex {
     // An open document is checked from the editor's text; the disk copy may be stale.
     if (this.isOpen(file)) return { file, name: path.basename(path.dirname(file)), diagnostics: [], resultId: `d${++this.counter}` };
     const fs = listings ? new PrelistedFileSystem(this.fs, listings) : this.fs;
-    const r = await checkSkillOnDisk(fs, file, this.config.optionsFor(file), this.references, this.log);
+    // The index keeps no quick fixes (skillCheck.ts: the open file's check makes them): none are built.
+    const r = await checkSkillOnDisk(fs, file, { ...this.config.optionsFor(file), fixes: false }, this.references, this.log);
     return this.entryOf(r);
   }
 

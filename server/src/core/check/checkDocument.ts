@@ -25,8 +25,10 @@ export interface CheckOptions {
   /** the user's home folder: a skill in an agent folder right below it (`~/.claude/skills`) is the user's own, not a project's */
   homeDir?: string;
   /**
-   * false: the rules that report by the thousand build no quick fixes (the CLI prints
-   * none; reference-missing made 138,000 sets of them on the 10,000-skill bench corpus).
+   * false: nobody reads this check's quick fixes (the CLI prints none; the server's index
+   * drops them). A hint, not a filter: reference-missing, which reports by the thousand
+   * (138,000 on the 10,000-skill bench corpus), then builds none; other rules may still
+   * attach theirs.
    */
   fixes?: boolean;
 }

@@ -4,9 +4,10 @@ import { FileSystemError, type DirEntry, type FileStat, type FileSystem, type Wi
 /**
  * A FileSystem that answers `readDirectory` from listings already read (by the walk
  * that found the skill), and reads from file contents already read whole (by the thread
- * that walked), and passes everything else through. Each listing is served once and
- * then forgotten, so nothing outlives the check that uses it; a second ask reads the
- * folder again. Listings and contents are returned as is: callers must not modify them.
+ * that walked), and passes everything else through; a file it reads whole itself
+ * (readFileWithin) is kept for a second read in the same check. Each listing is served
+ * once and then forgotten, so nothing outlives the check that uses it; a second ask
+ * reads the folder again. Listings and contents are returned as is: callers must not modify them.
  * A file its folder's listing does not show is missing without a system call: checks
  * look for many files that are not there (a script the instructions name, not yet written).
  */

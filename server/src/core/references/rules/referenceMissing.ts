@@ -68,7 +68,8 @@ export function failing(ref: SkillReference): string {
 }
 
 export function reportMissing(doc: DocumentRun, ref: SkillReference, res: Missing): void {
-  let hint = res.suggestion ? ` Did you mean ${quote(res.suggestion.join('/'))}?` : '';
+  const suggested = res.suggestion?.join('/');
+  let hint = suggested !== undefined ? ` Did you mean ${quote(suggested)}?` : '';
   if (res.outside) hint += ` ${quote(res.outside)} exists outside the skill folder, which is not installed with the skill: copy it into the skill.`;
   const why = res.brokenLink
     ? ' is a broken or looping symbolic link'
@@ -79,15 +80,14 @@ export function reportMissing(doc: DocumentRun, ref: SkillReference, res: Missin
     range: ref.pathRange,
     severity: inCode(ref) ? 'warning' : undefined,
     message: `${quote(ref.path)}${why}, so ${failing(ref)}.${hint || ' Create the file or correct the path.'}`,
-    fixes: doc.run.opts.fixes === false ? undefined : missingFixes(doc, ref, res),
+    fixes: doc.run.opts.fixes === false ? undefined : missingFixes(doc, ref, res, suggested),
   });
 }
 
 /** The path suggested instead, and the file created. */
-function missingFixes(doc: DocumentRun, ref: SkillReference, res: Missing): Fix[] | undefined {
+function missingFixes(doc: DocumentRun, ref: SkillReference, res: Missing, suggested: string | undefined): Fix[] | undefined {
   const fixes: Fix[] = [];
-  if (res.suggestion) {
-    const suggested = res.suggestion.join('/');
+  if (suggested !== undefined) {
     fixes.push({ title: `Change to ${quote(suggested)}`, edits: [{ range: ref.pathRange, newText: writePath(doc.d, ref, suggested) }], preferred: true });
   }
   if (!res.throughFile && !res.brokenLink && !ref.path.endsWith('/')) {

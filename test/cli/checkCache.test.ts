@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { crc32 as zlibCrc32 } from 'node:zlib';
@@ -190,20 +190,24 @@ test('an unchanged stamp spares reading a file; a write that keeps its size and 
   const run = () => {
     const c = runCli(['check', '--cache', '--format', 'json'], dir, env);
     assert.equal(c.stdout, runCli(['check', '--format', 'json'], dir).stdout);
-    return c.stderr.split('\n').filter((l) => l.startsWith('skillmd cache')).join('; ');
+    return c.stderr.split('\n').filter((l) => l.startsWith('skillmd cache') && !l.startsWith('skillmd cache walks')).join('; ');
   };
   // A whole second: utimes keeps it exactly, so the write below can put it back.
   const guide = path.join(dir, 'skills/alpha/references/guide.md');
   utimesSync(guide, 1e9, 1e9);
   try {
-    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 0 files unchanged by their stamps, 0 asked again (changed, new or missing)');
+    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 0 paths unchanged by their stamps, 0 files read again (changed or new)');
     // SKILL.md and the two Markdown files it follows: not one read.
-    assert.equal(run(), 'skillmd cache: 1 reused, 0 checked; skillmd cache stamps: 3 files unchanged by their stamps, 0 asked again (changed, new or missing)');
+    assert.equal(run(), 'skillmd cache: 1 reused, 0 checked; skillmd cache stamps: 3 paths unchanged by their stamps, 0 files read again (changed or new)');
+    // That run kept the stamps of the folders it listed again (the first run took none):
+    // now the walk and the folders' listings come from stamps too.
+    assert.equal(run(), 'skillmd cache: 1 reused, 0 checked; skillmd cache stamps: 7 paths unchanged by their stamps, 0 files read again (changed or new)');
     // Same size, modification time set back: only the change time tells.
     writeFileSync(guide, '# Guide\nSee [notes](nofes.md).\n');
     utimesSync(guide, 1e9, 1e9);
     assert.equal(statSync(guide).mtimeMs, 1e12);
-    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 1 files unchanged by their stamps, 1 asked again (changed, new or missing)');
+    // The four folders and SKILL.md by their stamps, the guide read: alpha checked again.
+    assert.equal(run(), 'skillmd cache: 0 reused, 1 checked; skillmd cache stamps: 6 paths unchanged by their stamps, 1 files read again (changed or new)');
     assert.match(runCli(['check', '--format', 'json'], dir).stdout, /nofes\.md/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -254,6 +258,58 @@ test('a cache file another program cuts short during a run: one clear line, exit
     const again = run();
     assert.equal(again.status, 0, again.stderr);
     assert.equal(again.stdout, runCli(['check', '--format', 'json'], dir, { SKILLMD_INTERNAL_TEST_HOOKS: env.SKILLMD_INTERNAL_TEST_HOOKS }).stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the walk comes from the cache while no folder it listed changed; any entry added, removed, renamed or linked walks again', () => {
+  const dir = makeTree({
+    'skills/alpha/SKILL.md': skill('alpha', 'Read [the guide](references/guide.md).'),
+    'skills/alpha/references/guide.md': '# Guide\n',
+    'skills/beta/SKILL.md': skill('beta', 'Nothing to follow.'),
+  });
+  // Folders changed just before a run are not trusted (2 s): here they are.
+  const env = { SKILLMD_CACHE_STATS: '1', SKILLMD_CACHE_RACY_MS: '0' };
+  const run = () => {
+    const c = runCli(['check', '--cache', '--format', 'json'], dir, env);
+    assert.equal(c.stdout, runCli(['check', '--format', 'json'], dir).stdout);
+    const line = (prefix: string) => c.stderr.split('\n').find((l) => l.startsWith(prefix))?.slice(prefix.length);
+    return `${line('skillmd cache: ')}; walks ${line('skillmd cache walks: ')}`;
+  };
+  const skills = path.join(dir, 'skills');
+  try {
+    assert.equal(run(), '0 reused, 2 checked; walks 0 replayed, 1 walked');
+    // The first run's walk took no stamps of folders: this one lists them and keeps them.
+    assert.equal(run(), '2 reused, 0 checked; walks 0 replayed, 1 walked');
+    assert.equal(run(), '2 reused, 0 checked; walks 1 replayed, 0 walked');
+    // A file's contents are not the walk's business: beta alone is checked again.
+    writeFileSync(path.join(skills, 'beta/SKILL.md'), skill('beta', 'Changed.'));
+    assert.equal(run(), '1 reused, 1 checked; walks 1 replayed, 0 walked');
+    // A new skill, a deleted one, a renamed one: found as a walk finds them.
+    mkdirSync(path.join(skills, 'gamma'));
+    writeFileSync(path.join(skills, 'gamma/SKILL.md'), skill('gamma', 'New.'));
+    assert.equal(run(), '2 reused, 1 checked; walks 0 replayed, 1 walked');
+    run();
+    assert.equal(run(), '3 reused, 0 checked; walks 1 replayed, 0 walked');
+    rmSync(path.join(skills, 'beta'), { recursive: true });
+    assert.equal(run(), '2 reused, 0 checked; walks 0 replayed, 1 walked');
+    renameSync(path.join(skills, 'gamma'), path.join(skills, 'delta'));
+    assert.match(run(), /^1 reused, 1 checked; walks 0 replayed, 1 walked$/);
+    // A contract file deep in a skill (its folder's listing changes): its diagnostics appear.
+    run();
+    writeFileSync(path.join(skills, 'alpha/references/skill.yaml'), 'name: [unclosed\n');
+    assert.match(run(), /walks 0 replayed, 1 walked$/);
+    assert.match(runCli(['check', '--format', 'json'], dir).stdout, /skill\.yaml/);
+    // A folder replaced by a link to another skill's folder: the link is walked.
+    run();
+    rmSync(path.join(skills, 'delta'), { recursive: true });
+    symlinkSync(path.join(skills, 'alpha'), path.join(skills, 'delta'));
+    assert.match(run(), /walks 0 replayed, 1 walked$/);
+    assert.match(run(), /walks \d replayed, \d walked$/);
+    // The cache of a run over one skill walks that skill only: the whole tree is walked again.
+    assert.match(runCli(['check', '--cache', '--format', 'json', 'skills/alpha'], dir, env).stderr, /walks: 0 replayed, 1 walked/);
+    assert.match(run(), /walks 0 replayed, 1 walked$/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

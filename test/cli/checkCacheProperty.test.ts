@@ -2,7 +2,7 @@
 // must equal an uncached one, byte for byte (the check itself, in process: the CLI
 // as a child process is covered by checkCache.test.ts).
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -39,7 +39,9 @@ type Edit =
   | { kind: 'write'; skill: number; file: number; content: number }
   | { kind: 'delete'; skill: number; file: number }
   | { kind: 'chmod'; skill: number; exec: boolean }
-  | { kind: 'removeSkill'; skill: number };
+  | { kind: 'removeSkill'; skill: number }
+  | { kind: 'contract'; skill: number; present: boolean }
+  | { kind: 'move'; skill: number };
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('skill' as const), skill: fc.nat(SKILLS.length - 1), pieces: fc.subarray([0, 1, 2, 3, 4, 5, 6]), name: fc.boolean(), description: fc.boolean() }),
@@ -47,6 +49,8 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), skill: fc.nat(SKILLS.length - 1), file: fc.nat(FILES.length - 1) }),
   fc.record({ kind: fc.constant('chmod' as const), skill: fc.nat(SKILLS.length - 1), exec: fc.boolean() }),
   fc.record({ kind: fc.constant('removeSkill' as const), skill: fc.nat(SKILLS.length - 1) }),
+  fc.record({ kind: fc.constant('contract' as const), skill: fc.nat(SKILLS.length - 1), present: fc.boolean() }),
+  fc.record({ kind: fc.constant('move' as const), skill: fc.nat(SKILLS.length - 1) }),
 );
 
 function target(root: string, skill: number, file: string): string {
@@ -82,6 +86,21 @@ function apply(root: string, e: Edit): void {
       return;
     case 'removeSkill':
       return rmSync(path.join(root, SKILLS[e.skill]), { recursive: true, force: true });
+    case 'contract': {
+      // A contract appears or goes (the walk finds contracts; a stale walk would miss it).
+      const f = path.join(root, SKILLS[e.skill], 'skill.yaml');
+      if (!e.present) return rmSync(f, { force: true });
+      mkdirSync(path.dirname(f), { recursive: true });
+      return writeFileSync(f, `name: ${path.basename(SKILLS[e.skill])}\ntimeout: soon\n`);
+    }
+    case 'move': {
+      // The skill's folder moves aside, or back: another path, the same contents.
+      const home = path.join(root, SKILLS[e.skill]);
+      const aside = `${home}-moved`;
+      if (existsSync(aside) && !existsSync(home)) return renameSync(aside, home);
+      if (existsSync(home) && !existsSync(aside)) return renameSync(home, aside);
+      return;
+    }
   }
 }
 

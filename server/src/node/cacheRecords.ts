@@ -6,9 +6,9 @@ import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmS
 import * as path from 'node:path';
 import type { PluginFolderProbe } from '../core/profiles/targets';
 import type { FileSystem } from '../core/workspace/fileSystem';
-import { replay, type FileRecord } from '../core/workspace/recordingFileSystem';
+import { absentDigest, replay, type FileRecord } from '../core/workspace/recordingFileSystem';
 import type { StringTable } from './stringTable';
-import { stampOf } from './nodeFileSystem';
+import { ABSENT_STAMP, stampOf } from './nodeFileSystem';
 
 /**
  * 128 bits of SHA-1, in base64: it tells changed contents apart (no one forges a
@@ -37,8 +37,8 @@ export interface BundleDigest {
  */
 export function bundleDigest(bundleDir: string, files: readonly string[], known?: unknown): BundleDigest {
   const since = Date.now();
-  const stamps = files.map((f) => stampOf(path.join(bundleDir, f)) ?? '-');
-  const trusted = stamps.every((s) => s === '-' || stampTrusted(s, since));
+  const stamps = files.map((f) => stampOf(path.join(bundleDir, f)) ?? ABSENT_STAMP);
+  const trusted = stamps.every((s) => s === ABSENT_STAMP || stampTrusted(s, since));
   const k = known as BundleDigest | undefined;
   if (trusted && k && typeof k.digest === 'string' && Array.isArray(k.stamps) && k.stamps.length === stamps.length && k.stamps.every((s, i) => s === stamps[i])) {
     return k;
@@ -104,7 +104,15 @@ export function stampTrusted(stamp: string, since: number): boolean {
   return Number.isFinite(ctime) && ctime < since - racyMs();
 }
 
-const CONTENT_OPS = new Set(['within', 'read', 'prefix']);
+/** Questions about a file's contents: its stamp vouches for their digest. */
+export const CONTENT_OPS: ReadonlySet<string> = new Set(['within', 'read', 'prefix']);
+/**
+ * And questions about a path's metadata and a folder's entries: a folder's stamp
+ * changes when an entry is added, removed or renamed (as git's untracked cache relies
+ * on), so an unchanged one vouches for its listing. For a run that would otherwise
+ * list every folder again (`check --cache` replaying its walk, cachedWalks.ts).
+ */
+export const STAMPED_OPS: ReadonlySet<string> = new Set([...CONTENT_OPS, 'list', 'stat']);
 
 /**
  * The answers a run gives to recorded questions, each asked once: skills share folders
@@ -112,8 +120,9 @@ const CONTENT_OPS = new Set(['within', 'read', 'prefix']);
  *
  * With `known` stamps (from the cache file), a question about a file's contents whose
  * file has the same stamp now gets the digest stored with it: one stat instead of
- * reading and hashing the file. Every answer to a content question given with a
- * trusted stamp goes into `stamps`, for the next run.
+ * reading and hashing the file (with STAMPED_OPS, a folder's listing and a path's stat
+ * too). Every answer to such a question given with a trusted stamp goes into
+ * `stamps`, for the next run.
  */
 export class ReplayAnswers {
   private readonly answers = new Map<string, Promise<string | undefined>>();
@@ -123,7 +132,7 @@ export class ReplayAnswers {
   readonly stamps = new Map<string, StampedDigest>();
   /** stamps this run found that `known` lacks */
   private newStamps = 0;
-  /** content questions answered by an unchanged stamp, and by reading the file */
+  /** questions answered by an unchanged stamp; content questions answered by reading the file */
   trusted = 0;
   reread = 0;
 
@@ -132,6 +141,8 @@ export class ReplayAnswers {
     private readonly stampOf?: (path: string) => string | undefined,
     /** when this run started (ms since the epoch) */
     private readonly since = Date.now(),
+    /** the kinds of question (`op`) a stamp may vouch for */
+    private readonly stamped: ReadonlySet<string> = CONTENT_OPS,
   ) {}
 
   /**
@@ -148,17 +159,19 @@ export class ReplayAnswers {
       return this.settle(question, probe ? (probe(dir, name) ? '1' : '0') : undefined);
     }
     const [op, path] = question.split('\0', 2);
-    if (!this.stampOf || !CONTENT_OPS.has(op)) return this.wait(question, replay(fs, question, contentHash));
+    if (!this.stampOf || !this.stamped.has(op)) return this.wait(question, replay(fs, question, contentHash));
     // Taken before the read: a change after it shows in the next run's stamp. A file the
-    // walk's listings show missing has none (and its replay asks no disk either).
+    // walk's listings show missing has none (and its replay asks no disk either); one
+    // the stat shows missing has its answer (no stamp kept: absence is asked each run).
     const stamp = fs.knownAbsent?.(path) ? undefined : this.stampOf(path);
+    if (stamp === ABSENT_STAMP) return this.settle(question, absentDigest(question));
     const known = this.known[question];
     if (stamp !== undefined && known?.[0] === stamp) {
       this.stamps.set(question, known);
       this.trusted++;
       return this.settle(question, known[1]);
     }
-    this.reread++;
+    if (CONTENT_OPS.has(op)) this.reread++;
     return this.wait(question, replay(fs, question, contentHash).then((digest) => {
       this.keep(question, stamp, digest);
       return digest;
@@ -209,7 +222,8 @@ export class ReplayAnswers {
 
   /** Keeps a stamp with the digest it vouches for when it can be trusted later. */
   keep(question: string, stamp: string | undefined, digest: string | undefined): void {
-    if (stamp === undefined || digest === undefined || !stampTrusted(stamp, this.since)) return;
+    // An error (`!EACCES`) may depend on more than the path's own metadata: asked again.
+    if (stamp === undefined || digest === undefined || digest.startsWith('!') || !stampTrusted(stamp, this.since)) return;
     const known = this.known[question];
     if (known?.[0] !== stamp || known[1] !== digest) this.newStamps++;
     this.stamps.set(question, [stamp, digest]);

@@ -16,11 +16,14 @@ export function fileStamp(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.dev}`;
 }
 
-/** The stamp of `path` now, or undefined when it cannot be stat-ed. */
+/** stampOf's answer for a path that does not exist (ENOENT). */
+export const ABSENT_STAMP = '-';
+
+/** The stamp of `path` now, ABSENT_STAMP when it does not exist, undefined when it cannot be stat-ed otherwise. */
 export function stampOf(path: string): string | undefined {
   try {
     const st = fs.statSync(path, { throwIfNoEntry: false });
-    return st ? fileStamp(st) : undefined;
+    return st ? fileStamp(st) : ABSENT_STAMP;
   } catch {
     return undefined;
   }

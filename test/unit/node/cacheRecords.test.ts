@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asciiJson, contentHash, readAsciiText, ReplayAnswers, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { asciiJson, contentHash, readAsciiText, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { ABSENT_STAMP, NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 const NOW = 1_800_000_000_000;
@@ -59,6 +60,34 @@ test('replay: a file the listings show missing is not stat-ed for a stamp; its a
   assert.deepEqual(asked, []);
   await answers.answer('within\x00/s/SKILL.md\x00100', listed, undefined);
   assert.deepEqual(asked, ['/s/SKILL.md']);
+});
+
+test('replay with STAMPED_OPS: a folder\'s stamp vouches for its listing, a path\'s for its stat; a path the stat shows missing is answered unread, as the disk answers', async () => {
+  const fs = new MemoryFileSystem({ '/s/SKILL.md': 'x', '/s/references/a.md': 'a' });
+  const stamps: Record<string, string> = { '/s': stamp(NOW - 10_000), '/s/SKILL.md': stamp(NOW - 10_000) };
+  const stampOf = (p: string) => stamps[p] ?? ABSENT_STAMP;
+  const cold = new ReplayAnswers({}, stampOf, NOW, STAMPED_OPS);
+  const listing = await cold.answer('list\0/s', fs, undefined);
+  assert.equal(listing, 'fSKILL.md/dreferences/');
+  assert.equal(await cold.answer('stat\0/s/SKILL.md', fs, undefined), 'file 1 420');
+  assert.equal(cold.stamps.size, 2);
+  // Another run: the stored digests come back without asking the file system (it throws).
+  const no = () => Promise.reject(new Error('asked the disk'));
+  const refuse = { readFile: no, stat: no, readDirectory: no, realpath: no, readFileWithin: no };
+  const warm = new ReplayAnswers(Object.fromEntries(cold.stamps), stampOf, NOW, STAMPED_OPS);
+  assert.equal(await warm.answer('list\0/s', refuse, undefined), listing);
+  assert.equal(await warm.answer('stat\0/s/SKILL.md', refuse, undefined), 'file 1 420');
+  // Missing: each kind of question gets what asking the disk would give.
+  const gone = join(tmpdir(), 'skillmd-surely-missing', 'gone');
+  const disk = new NodeFileSystem({ sync: true });
+  for (const q of [`within\x00${gone}.md\x00100`, `read\x00${gone}.md`, `list\x00${gone}`, `stat\x00${gone}.md`]) {
+    const asked = await new ReplayAnswers().answer(q, disk, undefined);
+    assert.match(String(asked), /^(?:!ENOENT|-)$/);
+    assert.equal(await warm.answer(q, refuse, undefined), asked, q);
+  }
+  assert.deepEqual([warm.trusted, warm.reread], [2, 0]);
+  // Without STAMPED_OPS a listing is asked of the disk.
+  assert.equal(await new ReplayAnswers(Object.fromEntries(cold.stamps), stampOf, NOW).answer('list\0/s', refuse, undefined), '!asked the disk');
 });
 
 test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes in order', () => {

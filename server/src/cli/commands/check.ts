@@ -5,7 +5,8 @@ import { CheckRunner } from './checkParallel';
 import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
 import { ContractFileCollector, type ContractFiles } from '../../core/contracts/discover';
-import { cacheFilePath, CheckCache } from './checkCache';
+import { cacheFilePath, CheckCache, contentHash } from './checkCache';
+import type { WalkOutcome } from './cachedWalks';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';
@@ -17,6 +18,8 @@ import { duplicateDiagnostics, type SkillSummary } from '../../core/rules/skillS
 import { findSkillFiles, type SkillListings } from '../../core/workspace/findSkillFiles';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { MemoListingFileSystem } from '../../core/workspace/memoListingFileSystem';
+import { RecordingFileSystem } from '../../core/workspace/recordingFileSystem';
+import type { FileSystem } from '../../core/workspace/fileSystem';
 import { pluginFolderProbe } from '../../node/pluginFolders';
 import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
@@ -152,9 +155,11 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   const contractFiles: (ContractFiles | undefined)[] = [];
   for (const r of roots) {
     const abs = path.resolve(cwd, r);
-    const contracts = new ContractFileCollector(exclude, abs);
-    const scan = await findSkillFiles(fs, abs, { exclude, keepListings: true, onFile, onListing: (dir, entries, linked) => contracts.listing(dir, entries, linked) });
-    contractFiles.push(contracts.result());
+    // A walk replayed from the cache hands on no listings: the checks list what they need.
+    const replayed = await cache?.walks.replay(abs, cache.answers, fs, opts.isPluginFolder);
+    if (replayed) for (const f of replayed.files) onFile(f, undefined);
+    const scan = replayed ?? (await walkRoot(fs, abs, exclude, onFile, cache));
+    contractFiles.push(scan.contracts);
     for (const p of scan.problems) {
       // Overlapping paths (`check a a/b`) walk some folders twice: one report each.
       const key = `${p.code}\0${p.path}\0${p.message}`;
@@ -191,8 +196,9 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   // For tests and the bench: which skills were checked again.
   if (cache && process.env.SKILLMD_CACHE_STATS) {
     process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
-    process.stderr.write(`skillmd cache stamps: ${cache.answers.trusted} files unchanged by their stamps, ${cache.answers.reread} asked again (changed, new or missing)\n`);
+    process.stderr.write(`skillmd cache stamps: ${cache.answers.trusted} paths unchanged by their stamps, ${cache.answers.reread} files read again (changed or new)\n`);
     if (seen.size > 1) process.stderr.write(`skillmd cache skill set: ${cache.skillSetReused ? 'reused' : 'computed'}\n`);
+    process.stderr.write(`skillmd cache walks: ${cache.walks.replayed} replayed, ${cache.walks.walked} walked\n`);
   }
   if (writer) writer.more(set);
   else general.push(...set);
@@ -209,6 +215,20 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   if (c.errors > 0) return 1;
   if (maxWarnings !== undefined && c.warnings > maxWarnings) return 1;
   return 0;
+}
+
+/**
+ * Walks `root`, handing each skill file to `onFile` with its listings as it is found.
+ * With a cache the walk's questions are recorded with what it found, for the next run
+ * to replay (cachedWalks.ts).
+ */
+async function walkRoot(fs: FileSystem, root: string, exclude: ((p: string) => boolean) | undefined, onFile: (f: string, listings: SkillListings | undefined) => void, cache: CheckCache | undefined): Promise<WalkOutcome> {
+  const contracts = new ContractFileCollector(exclude, root);
+  const recording = cache ? new RecordingFileSystem(fs, contentHash) : undefined;
+  const scan = await findSkillFiles(recording ?? fs, root, { exclude, keepListings: true, onFile, onListing: (dir, entries, linked) => contracts.listing(dir, entries, linked) });
+  const outcome = { files: scan.files, problems: scan.problems, contracts: contracts.result() };
+  if (recording) cache!.walks.keep(root, recording.record(), outcome);
+  return outcome;
 }
 
 /**

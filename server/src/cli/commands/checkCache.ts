@@ -12,7 +12,8 @@ import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { RunError } from '../args';
 import { VERSION } from '../version';
-import { asciiJson, bundleDigest, numberRecord, ReplayAnswers, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
+import { asciiJson, bundleDigest, numberRecord, ReplayAnswers, STAMPED_OPS, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
+import { CachedWalks, type StoredWalk } from './cachedWalks';
 import { StringTable } from '../../node/stringTable';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
 import { stampOf } from '../../node/nodeFileSystem';
@@ -84,6 +85,8 @@ interface Index {
   /** per question about a file's contents, the file's stamp and the digest it vouches for: [question, stamp, digest] in turn */
   stamps?: (number | string)[];
   set?: SkillSet;
+  /** the walks of the roots checked (cachedWalks.ts) */
+  walks?: StoredWalk[];
 }
 
 interface Loaded {
@@ -95,6 +98,7 @@ interface Loaded {
   /** the skills' facts (after the index's JSON) */
   facts: Buffer;
   set?: SkillSet;
+  walks?: unknown;
 }
 
 function parseCacheFile(read: CacheFileRead, index: Index, facts: Buffer, key: string): Loaded | undefined {
@@ -103,7 +107,7 @@ function parseCacheFile(read: CacheFileRead, index: Index, facts: Buffer, key: s
   const dead = Number.isInteger(index.dead) ? index.dead! : 0;
   const s = index.set;
   const set = s && Number.isInteger(s.run) && Number.isInteger(s.count) && Array.isArray(s.diagnostics) ? s : undefined;
-  return { questions: index.questions, skills: Object.assign(Object.create(null), index.skills), stamps, dead, read, facts, set };
+  return { questions: index.questions, skills: Object.assign(Object.create(null), index.skills), stamps, dead, read, facts, set, walks: index.walks };
 }
 
 /** The index's JSON, and the bytes of the facts after it. */
@@ -179,8 +183,10 @@ export class CheckCache {
   /** SKILL.md files this run looked up */
   private readonly visited = new Set<string>();
   private dirty = false;
-  /** Answers of this run, shared by the skills that ask the same question. */
+  /** Answers of this run, shared by the skills (and walks) that ask the same question. */
   readonly answers: ReplayAnswers;
+  /** the roots' walks (replayed: no folder listed again while its stamp holds) */
+  readonly walks: CachedWalks;
 
   private constructor(
     private readonly file: string,
@@ -190,8 +196,9 @@ export class CheckCache {
     private readonly format: StreamFormat | 'sarif',
     loaded: Loaded | undefined,
   ) {
-    this.answers = new ReplayAnswers(loaded?.stamps, stampOf);
+    this.answers = new ReplayAnswers(loaded?.stamps, stampOf, Date.now(), STAMPED_OPS);
     this.questions = loaded?.questions ?? [];
+    this.walks = new CachedWalks(loaded?.walks, this.questions);
     this.skills = loaded?.skills ?? Object.create(null);
     this.read = loaded?.read;
     this.dead = loaded?.dead ?? 0;
@@ -370,8 +377,9 @@ export class CheckCache {
       at += bytes.length;
       live += bytes.length;
     }
+    const walks = this.walks.layout(table);
     const stamps = this.answers.numberedStamps(table);
-    const json = asciiJson(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps, set: this.set } satisfies Index));
+    const json = asciiJson(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps, set: this.set, walks } satisfies Index));
     const index = [Buffer.from(json + '\n', 'latin1'), ...facts.pieces];
     return { parts, index, live, dead };
   }
@@ -385,7 +393,7 @@ export class CheckCache {
    */
   save(): string | undefined {
     try {
-      if (!this.dirty && !this.answers.stampsWorthSaving) return undefined;
+      if (!this.dirty && !this.walks.changed && !this.answers.stampsWorthSaving) return undefined;
       let unsaved: string | undefined | 'changed' = 'changed';
       if (this.read) {
         const l = this.layout(true);

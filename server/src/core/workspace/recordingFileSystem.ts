@@ -40,6 +40,14 @@ function withinDigest(r: WithinRead, hash: ContentHash): string {
   return 'bytes' in r ? hash(r.bytes) : `${r.notFile ? 'notfile' : 'size'} ${r.size}`;
 }
 
+/**
+ * The digest `question` gets when its path does not exist (ENOENT), as `replay` would
+ * give it: a host that knows the path is missing (one stat) need not ask.
+ */
+export function absentDigest(question: string): string {
+  return question.startsWith('stat\0') ? statDigest(undefined) : errorDigest({ code: 'ENOENT' });
+}
+
 export class RecordingFileSystem implements FileSystem {
   private readonly seen = new Map<string, string>();
   /** each file's first stamp (readFileWithin), and the stamp that vouches for each content question */

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asciiJson, contentHash, readAsciiText, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { asciiJson, asciiJsonBytes, contentHash, readAsciiText, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
 import { ABSENT_STAMP, NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
@@ -122,6 +122,10 @@ test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses t
   const json = asciiJson(JSON.stringify(value));
   assert.ok(/^[\x00-\x7f]*$/.test(json), 'only ASCII');
   assert.equal(asciiJson('{"a":1}'), '{"a":1}');
+  // As bytes: the same text, whether the JSON was ASCII already or not; one key at a time
+  // too (each alone: a lone surrogate, an emoji, U+0085, U+007F).
+  assert.equal(asciiJsonBytes(JSON.stringify(value)).toString('latin1'), json);
+  for (const [k, v] of Object.entries(value)) assert.equal(asciiJsonBytes(JSON.stringify(v)).toString('latin1'), asciiJson(JSON.stringify(v)), k);
   const dir = mkdtempSync(join(tmpdir(), 'skillmd-ascii-'));
   try {
     const file = join(dir, 'c.json');

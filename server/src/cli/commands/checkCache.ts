@@ -12,7 +12,7 @@ import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { RunError } from '../args';
 import { VERSION } from '../version';
-import { asciiJson, bundleDigest, numberRecord, ReplayAnswers, STAMPED_OPS, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
+import { asciiJson, asciiJsonBytes, bundleDigest, numberRecord, ReplayAnswers, STAMPED_OPS, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
 import { CachedWalks, type StoredWalk } from './cachedWalks';
 import { StringTable } from '../../node/stringTable';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
@@ -46,6 +46,7 @@ export interface CachedSkill {
  * scavenges that copy what it made 90 -> 48 ms).
  */
 const MAGIC = 'skillmd check cache 7\n';
+const NEWLINE = Buffer.from('\n');
 
 interface IndexEntry {
   /** what this run's check asked (a fresh result) */
@@ -379,8 +380,8 @@ export class CheckCache {
     }
     const walks = this.walks.layout(table);
     const stamps = this.answers.numberedStamps(table);
-    const json = asciiJson(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps, set: this.set, walks } satisfies Index));
-    const index = [Buffer.from(json + '\n', 'latin1'), ...facts.pieces];
+    const json = asciiJsonBytes(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps, set: this.set, walks } satisfies Index));
+    const index = [json, NEWLINE, ...facts.pieces];
     return { parts, index, live, dead };
   }
 

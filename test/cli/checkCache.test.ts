@@ -167,7 +167,7 @@ test('--cache-location takes a file or a folder; a damaged cache file is rebuilt
     const damaged = cached(['--cache-location', 'my.cache'], dir);
     assert.equal(damaged.stats, '0 reused, 1 checked');
     assert.equal(damaged.stdout, runCli(['check'], dir).stdout);
-    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 7');
+    assert.equal(readFileSync(path.join(dir, 'my.cache'), 'latin1').split('\n')[0], 'skillmd check cache 8');
     assert.equal(cached(['--cache-location', 'my.cache'], dir).stats, '1 reused, 0 checked');
     writeFileSync(path.join(dir, 'blocker'), '');
     const r = spawnSync(process.execPath, [cliPath, 'check', '--cache', '--cache-location', 'blocker/sub/c.json'], { cwd: dir, encoding: 'utf8' });
@@ -310,6 +310,55 @@ test('the walk comes from the cache while no folder it listed changed; any entry
     // The cache of a run over one skill walks that skill only: the whole tree is walked again.
     assert.match(runCli(['check', '--cache', '--format', 'json', 'skills/alpha'], dir, env).stderr, /walks: 0 replayed, 1 walked/);
     assert.match(run(), /walks 0 replayed, 1 walked$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a few skills checked again append a delta index on the whole one; many, a whole index; reuse is the same either way', () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 20; i++) files[`skills/s${String(i).padStart(2, '0')}/SKILL.md`] = skill(`s${String(i).padStart(2, '0')}`, 'Nothing to follow.');
+  const dir = makeTree(files);
+  const cacheFile = path.join(dir, 'node_modules/.cache/skillmd/check.cache');
+  /** Whether the file's last index is a delta (names a base). */
+  const lastIndexIsDelta = () => {
+    const bytes = readFileSync(cacheFile);
+    const trailer = bytes.toString('latin1', bytes.lastIndexOf(10, bytes.length - 2) + 1).trim().split(' ');
+    const at = Number(trailer[1]);
+    return JSON.parse(bytes.toString('latin1', at, bytes.indexOf(10, at))).base !== undefined;
+  };
+  const run = () => {
+    const c = cached(['--format', 'json'], dir);
+    assert.equal(c.stdout, runCli(['check', '--format', 'json'], dir).stdout);
+    return `${c.stats}; ${lastIndexIsDelta() ? 'delta' : 'whole'}`;
+  };
+  const edit = (i: number, body: string) => {
+    const name = `s${String(i).padStart(2, '0')}`;
+    writeFileSync(path.join(dir, 'skills', name, 'SKILL.md'), skill(name, body));
+  };
+  try {
+    assert.equal(run(), '0 reused, 20 checked; whole');
+    // A skill that now reads a new file: its questions are new strings of the delta's table.
+    mkdirSync(path.join(dir, 'skills/s03/references'));
+    writeFileSync(path.join(dir, 'skills/s03/references/new.md'), '# New\n');
+    edit(3, 'Read [new](references/new.md).');
+    assert.equal(run(), '19 reused, 1 checked; delta');
+    assert.equal(run(), '20 reused, 0 checked; delta');
+    // The next delta holds both changes (it replaces the first, on the same base).
+    edit(5, 'Read [missing](references/missing.md).');
+    assert.equal(run(), '19 reused, 1 checked; delta');
+    assert.equal(run(), '20 reused, 0 checked; delta');
+    // A skill gone: the delta drops it from the base.
+    rmSync(path.join(dir, 'skills/s07'), { recursive: true });
+    assert.equal(run(), '19 reused, 0 checked; delta');
+    assert.doesNotMatch(runCli(['check', '--format', 'json', '--cache'], dir).stdout, /s07/);
+    // More than 16 skills: a whole index, then deltas on it again.
+    for (let i = 0; i < 20; i++) if (i !== 7 && i !== 3) edit(i, 'Changed.');
+    assert.equal(run(), '1 reused, 18 checked; whole');
+    assert.equal(run(), '19 reused, 0 checked; whole');
+    edit(3, 'Changed again.');
+    assert.equal(run(), '18 reused, 1 checked; delta');
+    assert.equal(run(), '19 reused, 0 checked; delta');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

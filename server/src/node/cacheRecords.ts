@@ -213,10 +213,17 @@ export class ReplayAnswers {
     return true;
   }
 
-  /** The stamps to keep, their questions numbered in `table`: [question, stamp, digest] in turn. */
-  numberedStamps(table: StringTable): (number | string)[] {
+  /**
+   * The stamps to keep, their questions numbered in `table`: [question, stamp, digest]
+   * in turn; but those `kept` gives the same (a delta's base).
+   */
+  numberedStamps(table: StringTable, kept?: (question: string) => StampedDigest | undefined): (number | string)[] {
     const out: (number | string)[] = [];
-    for (const [question, [stamp, digest]] of this.stamps) out.push(table.ref(question), stamp, digest);
+    for (const [question, [stamp, digest]] of this.stamps) {
+      const k = kept?.(question);
+      if (k && k[0] === stamp && k[1] === digest) continue;
+      out.push(table.ref(question), stamp, digest);
+    }
     return out;
   }
 

@@ -199,11 +199,14 @@ export function writeCacheFile(file: string, magic: string, parts: readonly Uint
 }
 
 /**
- * Appends `parts` (laid out from `read.partsEnd`) and a new index in place of the old
- * one. Returns 'changed' when the file is no longer the one read (another run wrote
- * it): the caller writes the whole file instead.
+ * Appends `parts` (laid out from `from`) and a new index: by default in place of the old
+ * index; from the old index's end, when the new one is a delta on it (cacheIndex.ts).
+ * Returns 'changed' when the file is no longer the one read (another run wrote it): the
+ * caller writes the whole file instead.
  */
-export function appendCacheFile(file: string, read: CacheFileRead, parts: readonly Uint8Array[], index: readonly Uint8Array[]): string | 'changed' | undefined {
+export function appendCacheFile(file: string, read: CacheFileRead, parts: readonly Uint8Array[], index: readonly Uint8Array[], from = read.partsEnd): string | 'changed' | undefined {
+  // Never into the parts read (entries name them), never past the index read.
+  if (from < read.partsEnd || from > read.partsEnd + read.index.length) return `${file}: an append from byte ${from} would not follow the parts read`;
   let fd: number;
   try {
     fd = openSync(file, 'r+');
@@ -214,10 +217,10 @@ export function appendCacheFile(file: string, read: CacheFileRead, parts: readon
     // The open file is checked, not the path: a rename after this changes nothing here.
     if (fileStamp(fstatSync(fd)) !== read.stamp) return 'changed';
     const appended = [...parts, ...index];
-    const indexAt = read.partsEnd + byteLength(parts);
-    const tail = [...appended, trailer(indexAt, byteLength(index), read.partsEnd, appended)];
-    ftruncateSync(fd, read.partsEnd);
-    let at = read.partsEnd;
+    const indexAt = from + byteLength(parts);
+    const tail = [...appended, trailer(indexAt, byteLength(index), from, appended)];
+    ftruncateSync(fd, from);
+    let at = from;
     for (const piece of tail) {
       for (let off = 0; off < piece.length; ) off += writeSync(fd, piece, off, piece.length - off, at + off);
       at += piece.length;

@@ -12,8 +12,9 @@ import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import type { FileSystem } from '../../core/workspace/fileSystem';
 import { RunError } from '../args';
 import { VERSION } from '../version';
-import { asciiJson, asciiJsonBytes, bundleDigest, numberRecord, ReplayAnswers, STAMPED_OPS, stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
-import { CachedWalks, type StoredWalk } from './cachedWalks';
+import { asciiJson, asciiJsonBytes, bundleDigest, numberRecord, ReplayAnswers, STAMPED_OPS, type BundleDigest } from '../../node/cacheRecords';
+import { CachedWalks } from './cachedWalks';
+import { loadIndex, splitIndex, type BaseIndex, type Index, type IndexEntry, type Loaded, type SkillSet } from './cacheIndex';
 import { StringTable } from '../../node/stringTable';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';
 import { stampOf } from '../../node/nodeFileSystem';
@@ -44,79 +45,12 @@ export interface CachedSkill {
  * Parsed with the index they took half of its bytes and most of the garbage
  * collector's work in a warm run (2,921 skills: JSON.parse 36 ms -> 10 ms, and the
  * scavenges that copy what it made 90 -> 48 ms).
+ *
+ * Format 8: the index may be a delta on a whole one (cacheIndex.ts); the skill set names
+ * its skills instead of each entry naming its set.
  */
-const MAGIC = 'skillmd check cache 7\n';
+const MAGIC = 'skillmd check cache 8\n';
 const NEWLINE = Buffer.from('\n');
-
-interface IndexEntry {
-  /** what this run's check asked (a fresh result) */
-  record?: FileRecord;
-  /** what an earlier run's check asked (a loaded result), numbered in Index.questions */
-  flat?: NumberedRecord;
-  /** SARIF: the slim result */
-  result?: SkillCheckResult;
-  /** text, JSON: where the part lies in the parts, and its tallies (errors, warnings, infos, hints) */
-  at?: number;
-  length?: number;
-  tally?: [number, number, number, number];
-  /** text, JSON: where the skill's facts lie in the bytes after the index ([at, length]) */
-  fx?: [number, number];
-  /** with `fx`: the facts' contractFields */
-  cf?: 1;
-  /** the last run that listed this skill in a pass over all skills (Index.set), and its place in that list */
-  run?: number;
-  n?: number;
-}
-
-/** The result of the passes over all skills in the run that saved it, and how many skills it had. */
-interface SkillSet {
-  run: number;
-  count: number;
-  diagnostics: SkillDiagnostic[];
-}
-
-interface Index {
-  key: string;
-  /** the bundles' digest and the stamps that vouch for it (bundleDigest) */
-  bundles?: BundleDigest;
-  /** bytes of parts no entry names any more (appends leave them): a whole write drops them */
-  dead?: number;
-  questions: string[];
-  skills: Record<string, Omit<IndexEntry, 'record'>>;
-  /** per question about a file's contents, the file's stamp and the digest it vouches for: [question, stamp, digest] in turn */
-  stamps?: (number | string)[];
-  set?: SkillSet;
-  /** the walks of the roots checked (cachedWalks.ts) */
-  walks?: StoredWalk[];
-}
-
-interface Loaded {
-  questions: string[];
-  skills: Record<string, IndexEntry>;
-  stamps: Record<string, StampedDigest>;
-  dead: number;
-  read: CacheFileRead;
-  /** the skills' facts (after the index's JSON) */
-  facts: Buffer;
-  set?: SkillSet;
-  walks?: unknown;
-}
-
-function parseCacheFile(read: CacheFileRead, index: Index, facts: Buffer, key: string): Loaded | undefined {
-  if (index?.key !== key || !index.skills || typeof index.skills !== 'object' || !Array.isArray(index.questions)) return undefined;
-  const stamps = stampsFrom(index.stamps, index.questions);
-  const dead = Number.isInteger(index.dead) ? index.dead! : 0;
-  const s = index.set;
-  const set = s && Number.isInteger(s.run) && Number.isInteger(s.count) && Array.isArray(s.diagnostics) ? s : undefined;
-  return { questions: index.questions, skills: Object.assign(Object.create(null), index.skills), stamps, dead, read, facts, set, walks: index.walks };
-}
-
-/** The index's JSON, and the bytes of the facts after it. */
-function splitIndex(bytes: Buffer): [Index, Buffer] {
-  const end = bytes.indexOf(10);
-  const json = bytes.toString('latin1', 0, end < 0 ? bytes.length : end);
-  return [JSON.parse(json) as Index, end < 0 ? Buffer.alloc(0) : bytes.subarray(end + 1)];
-}
 
 /** A skill's facts in the cache file's bytes, parsed when a pass over all skills needs them. */
 class FactsInFile implements StoredFacts {
@@ -204,6 +138,9 @@ export class CheckCache {
     this.read = loaded?.read;
     this.dead = loaded?.dead ?? 0;
     this.facts = loaded?.facts ?? Buffer.alloc(0);
+    this.deltaFacts = loaded?.deltaFacts ?? Buffer.alloc(0);
+    this.base = loaded?.base;
+    this.delta = loaded?.delta ?? false;
     this.set = loaded?.set;
     if (!loaded) this.dirty = true;
   }
@@ -214,10 +151,17 @@ export class CheckCache {
   private dead: number;
   /** the questions the loaded records number */
   private readonly questions: string[];
-  /** the loaded skills' facts (IndexEntry.fx) */
+  /** the loaded skills' facts (IndexEntry.fx): after the base's JSON, and after a delta's (IndexEntry.d) */
   private readonly facts: Buffer;
+  private readonly deltaFacts: Buffer;
+  /** the whole index the file holds (the one read, or a delta's base), for a delta on it */
+  private readonly base: BaseIndex | undefined;
+  /** the file read ends with a delta */
+  private readonly delta: boolean;
   /** the passes over all skills: the loaded result, or this run's */
   private set: SkillSet | undefined;
+  /** this run computed the skill set (keepSkillSet) */
+  private setKept = false;
 
   /** Opens the cache file; one that is missing, damaged or of another key starts empty. */
   static open(file: string, keyParts: unknown[], bundleDir: string, format: StreamFormat | 'sarif'): CheckCache {
@@ -234,9 +178,9 @@ export class CheckCache {
     }
     const bundles = bundleDigest(bundleDir, BUNDLES, index?.bundles);
     const key = cacheKey(keyParts, bundles);
-    let loaded;
+    let loaded: Loaded | undefined;
     try {
-      loaded = read && index && parseCacheFile(read, index, facts, key);
+      loaded = read && index && loadIndex(read, index, facts, key, FIRST_PART_AT(MAGIC));
     } catch {
       // Damaged: rebuilt from scratch.
     }
@@ -281,39 +225,31 @@ export class CheckCache {
     let facts: StoredFacts | undefined;
     if (e.fx) {
       const [fat, flength] = e.fx;
-      if (!Number.isInteger(fat) || !Number.isInteger(flength) || fat < 0 || fat + flength > this.facts.length) return undefined;
-      facts = new FactsInFile(file, e.cf === 1, this.facts.subarray(fat, fat + flength), () => this.damaged());
+      const all = e.d === 1 ? this.deltaFacts : this.facts;
+      if (!Number.isInteger(fat) || !Number.isInteger(flength) || fat < 0 || fat + flength > all.length) return undefined;
+      facts = new FactsInFile(file, e.cf === 1, all.subarray(fat, fat + flength), () => this.damaged());
     }
     return { slice: { source: parts, at: at!, length: length! }, errors, warnings, infos, hints, facts };
   }
 
   /**
    * The result of the passes over all skills when this run can reuse it: it checked no
-   * skill again (every skill's facts are the ones the cache holds; a skill checked again
-   * also has a new entry, with no `run`) and lists the same skills, in the same order,
-   * as the run that saved it.
+   * skill again and lists the same skills, in the same order, as the run that computed
+   * it; no entry changed since (a run that re-checked a skill without computing the set
+   * drops it: save).
    */
   skillSet(files: readonly string[]): SkillDiagnostic[] | undefined {
     const set = this.set;
-    if (!set || this.checked || files.length !== set.count) return undefined;
-    for (let i = 0; i < files.length; i++) {
-      const e = this.skills[files[i]];
-      if (e?.run !== set.run || e.n !== i) return undefined;
-    }
+    if (!set || this.checked || files.length !== set.files.length) return undefined;
+    for (let i = 0; i < files.length; i++) if (files[i] !== set.files[i]) return undefined;
     this.skillSetReused = true;
     return set.diagnostics;
   }
 
   /** Keeps the result of this run's passes over all skills (`files`, in order) for the next run. */
   keepSkillSet(files: readonly string[], diagnostics: SkillDiagnostic[]): void {
-    const run = (this.set?.run ?? 0) + 1;
-    for (let i = 0; i < files.length; i++) {
-      const e = this.skills[files[i]];
-      if (!e) continue;
-      e.run = run;
-      e.n = i;
-    }
-    this.set = { run, count: files.length, diagnostics };
+    this.set = { files: [...files], diagnostics };
+    this.setKept = true;
     this.dirty = true;
   }
 
@@ -334,74 +270,95 @@ export class CheckCache {
   }
 
   /**
-   * The new parts and index: every skill's entry, the parts of this run's checks
-   * placed from `at` on. `append`: the loaded parts stay where they are; else all parts
-   * are laid out anew.
+   * The new parts and index. `whole`: every part laid out anew. `append`: the loaded
+   * parts stay where they are, this run's follow them, and a whole index. `delta`: the
+   * same, with an index of what differs from the base (cacheIndex.ts), which stays in the
+   * file; undefined when more than an eighth of the skills differ (a whole index pays).
    */
-  private layout(append: boolean): { parts: Buffer[]; index: Buffer[]; live: number; dead: number } {
-    const parts: Buffer[] = [];
-    let at = append ? this.read!.partsEnd : FIRST_PART_AT(MAGIC);
-    let dead = append ? this.dead : 0;
-    let live = 0;
+  private layout(mode: 'whole' | 'append' | 'delta'): Layout | undefined {
+    const base = mode === 'delta' ? this.base : undefined;
+    if (mode === 'delta' && !base) return undefined;
+    // A delta on the index read keeps that index: its parts go after it.
+    const from = mode === 'whole' ? FIRST_PART_AT(MAGIC) : base && !this.delta ? base.at + base.length : this.read!.partsEnd;
+    // A whole index appended to a delta leaves the delta's base behind, unused.
+    const l: Layout = { parts: [], index: [], from, live: 0, dead: mode === 'whole' ? 0 : this.dead + (mode === 'append' && this.delta ? this.base!.length : 0) };
+    let at = from;
     const sep = Buffer.from(REPORT_SEPARATOR[this.format], 'latin1');
-    const table = new StringTable();
+    const table = base ? StringTable.of(this.questions) : new StringTable();
     const facts = new FactsWriter();
     const skills: Index['skills'] = {};
+    let differ = 0;
+    const limit = base ? Math.max(MIN_DELTA, Object.keys(this.skills).length / 8) : Infinity;
     for (const [file, e] of Object.entries(this.skills)) {
       // Skills outside this run's paths are kept while their SKILL.md exists.
       const out = this.visited.has(file) || this.fresh.has(file) || existsSync(file) ? this.fresh.get(file) ?? this.outputOf(file, e) : undefined;
       if (!out) {
-        if (append) dead += this.partLength(e);
+        if (mode !== 'whole') l.dead += this.partLength(e);
+        if (base && Object.hasOwn(base.skills, file)) {
+          if (++differ > limit) return undefined;
+          skills[file] = null;
+        }
         continue;
       }
-      const flat = e.record ? numberRecord(e.record, table) : numberRecord(e.flat!, table, this.questions);
-      const run = e.run === undefined ? {} : { run: e.run, n: e.n };
+      if (base && !e.record && e.d !== 1) {
+        l.live += e.length ?? 0;
+        continue;
+      }
+      if (++differ > limit) return undefined;
+      // A delta's table begins with the loaded one: a loaded record keeps its numbers.
+      const flat = e.record ? numberRecord(e.record, table) : base ? e.flat! : numberRecord(e.flat!, table, this.questions);
       if ('diagnostics' in out) {
-        skills[file] = { flat, result: out, ...run };
+        skills[file] = { flat, result: out };
         continue;
       }
       const tally: IndexEntry['tally'] = [out.errors, out.warnings, out.infos, out.hints];
       const fx = out.facts ? facts.add(out.facts) : {};
-      if (append && !e.record) {
-        skills[file] = { flat, at: e.at, length: e.length, tally, ...fx, ...run };
-        live += e.length!;
+      if (mode !== 'whole' && !e.record) {
+        skills[file] = { flat, at: e.at, length: e.length, tally, ...fx };
+        l.live += e.length!;
         continue;
       }
       const mem = 'slice' in out ? out.slice.source.read(out.slice.at, out.slice.length) : Buffer.from(out.text, 'utf8');
       const bytes = Buffer.from(mem.buffer, mem.byteOffset, mem.byteLength);
-      if (sep.length && (append || parts.length)) {
-        parts.push(sep);
+      if (sep.length && (mode !== 'whole' || l.parts.length)) {
+        l.parts.push(sep);
         at += sep.length;
       }
-      skills[file] = { flat, at, length: bytes.length, tally, ...fx, ...run };
-      parts.push(bytes);
+      skills[file] = { flat, at, length: bytes.length, tally, ...fx };
+      l.parts.push(bytes);
       at += bytes.length;
-      live += bytes.length;
+      l.live += bytes.length;
     }
+    // Skills a delta read had removed from the base stay removed.
+    if (base) for (const file of Object.keys(base.skills)) if (!(file in this.skills)) skills[file] = null;
     const walks = this.walks.layout(table);
-    const stamps = this.answers.numberedStamps(table);
-    const json = asciiJsonBytes(JSON.stringify({ key: this.key, bundles: this.bundles, dead, questions: table.strings, skills, stamps, set: this.set, walks } satisfies Index));
-    const index = [json, NEWLINE, ...facts.pieces];
-    return { parts, index, live, dead };
+    const stamps = this.answers.numberedStamps(table, base?.stampOf);
+    const set = this.set && { files: this.set.files.map((f) => table.ref(f)), diagnostics: this.set.diagnostics };
+    const questions = base ? table.strings.slice(base.questions) : table.strings;
+    const json = asciiJsonBytes(JSON.stringify({ key: this.key, bundles: this.bundles, dead: l.dead, questions, skills, stamps, set, walks, ...(base ? { base: [base.at, base.length] as [number, number] } : {}) } satisfies Index));
+    l.index = [json, NEWLINE, ...facts.pieces];
+    return l;
   }
 
   /**
    * Writes the cache if anything changed. A few skills checked again: their parts and
-   * a new index are appended to the file read (a reader tells a torn append by the
-   * trailer's CRC); else, or once half the parts are dead, the whole file, through a
-   * temporary file. Returns why it could not (the report stands without the cache).
-   * Called once, when every part of the report is written: it closes the file read.
+   * a delta index (or a whole one) are appended to the file read (a reader tells a torn
+   * append by the trailer's CRC); else, or once half the parts are dead, the whole file,
+   * through a temporary file. Returns why it could not (the report stands without the
+   * cache). Called once, when every part of the report is written: it closes the file read.
    */
   save(): string | undefined {
     try {
+      // Entries changed and the skill set was not computed again: it no longer holds.
+      if (this.checked && !this.setKept) this.set = undefined;
       if (!this.dirty && !this.walks.changed && !this.answers.stampsWorthSaving) return undefined;
       let unsaved: string | undefined | 'changed' = 'changed';
       if (this.read) {
-        const l = this.layout(true);
-        if (l.dead <= l.live) unsaved = appendCacheFile(this.file, this.read, l.parts, l.index);
+        const l = this.layout('delta') ?? this.layout('append')!;
+        if (l.dead <= l.live) unsaved = appendCacheFile(this.file, this.read, l.parts, l.index, l.from);
       }
       if (unsaved === 'changed') {
-        const l = this.layout(false);
+        const l = this.layout('whole')!;
         unsaved = writeCacheFile(this.file, MAGIC, l.parts, l.index);
       }
       if (!unsaved) this.dirty = false;
@@ -412,6 +369,19 @@ export class CheckCache {
     }
   }
 }
+
+/** What a save writes: parts from `from` on, then the index's pieces. */
+interface Layout {
+  parts: Buffer[];
+  index: Buffer[];
+  from: number;
+  /** bytes of parts entries name, and of parts none does */
+  live: number;
+  dead: number;
+}
+
+/** Skills that may differ from the base before a whole index pays anyway (besides an eighth of them). */
+const MIN_DELTA = 16;
 
 /**
  * The facts after the index: each skill's ASCII JSON end to end. A loaded skill's are

@@ -55,7 +55,7 @@ export interface Index {
   stamps?: (number | string)[];
   /** the skill set: its files numbered in questions */
   set?: { files: number[]; diagnostics: SkillDiagnostic[] };
-  /** the walks of the roots checked (cachedWalks.ts) */
+  /** the walks of the roots checked (cachedWalks.ts); a delta without them has the base's */
   walks?: StoredWalk[];
   /** a delta: where its base (a whole index's bytes: JSON, line break, facts) lies in the file */
   base?: [number, number];
@@ -87,6 +87,8 @@ export interface Loaded {
   deltaFacts?: Buffer;
   set?: SkillSet;
   walks?: unknown;
+  /** the walks came from a delta (a later delta carries them too) */
+  walksInDelta: boolean;
   base: BaseIndex;
   /** the file's index is a delta (an append replaces it, and keeps the base) */
   delta: boolean;
@@ -122,7 +124,7 @@ export function loadIndex(read: CacheFileRead, index: Index, facts: Buffer, key:
     for (const [file, e] of Object.entries(index.skills)) if (e && typeof e === 'object') skills[file] = e;
     const stamps = stampsFrom(index.stamps, index.questions);
     const base = { at: read.partsEnd, length: read.index.length, questions: index.questions.length, skills: index.skills, stampOf: (q: string) => stamps[q] };
-    return { questions: index.questions, skills, stamps, dead, read, facts, set: setOf(index.set, index.questions), walks: index.walks, base, delta: false };
+    return { questions: index.questions, skills, stamps, dead, read, facts, set: setOf(index.set, index.questions), walks: index.walks, walksInDelta: false, base, delta: false };
   }
   const [at, length] = index.base;
   if (!Number.isInteger(at) || !Number.isInteger(length) || at < firstPartAt || at + length > read.partsEnd) return undefined;
@@ -143,5 +145,5 @@ export function loadIndex(read: CacheFileRead, index: Index, facts: Buffer, key:
     stamps[q] = sd;
   }
   const base = { at, length, questions: b.questions.length, skills: b.skills, stampOf: (q: string) => (covered.has(q) ? covered.get(q) : stamps[q]) };
-  return { questions, skills, stamps, dead, read, facts: baseFacts, deltaFacts: facts, set: setOf(index.set, questions), walks: index.walks, base, delta: true };
+  return { questions, skills, stamps, dead, read, facts: baseFacts, deltaFacts: facts, set: setOf(index.set, questions), walks: index.walks ?? b.walks, walksInDelta: index.walks !== undefined, base, delta: true };
 }

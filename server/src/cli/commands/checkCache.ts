@@ -134,6 +134,7 @@ export class CheckCache {
     this.answers = new ReplayAnswers(loaded?.stamps, stampOf, Date.now(), STAMPED_OPS);
     this.questions = loaded?.questions ?? [];
     this.walks = new CachedWalks(loaded?.walks, this.questions);
+    this.walksInDelta = loaded?.walksInDelta ?? false;
     this.skills = loaded?.skills ?? Object.create(null);
     this.read = loaded?.read;
     this.dead = loaded?.dead ?? 0;
@@ -162,6 +163,8 @@ export class CheckCache {
   private set: SkillSet | undefined;
   /** this run computed the skill set (keepSkillSet) */
   private setKept = false;
+  /** the loaded walks came from a delta */
+  private readonly walksInDelta: boolean;
 
   /** Opens the cache file; one that is missing, damaged or of another key starts empty. */
   static open(file: string, keyParts: unknown[], bundleDir: string, format: StreamFormat | 'sarif'): CheckCache {
@@ -331,8 +334,12 @@ export class CheckCache {
     }
     // Skills a delta read had removed from the base stay removed.
     if (base) for (const file of Object.keys(base.skills)) if (!(file in this.skills)) skills[file] = null;
-    const walks = this.walks.layout(table);
+    // A delta leaves out the base's walks while this run replayed them.
+    const walks = !base || this.walks.changed || this.walksInDelta ? this.walks.layout(table) : undefined;
     const stamps = this.answers.numberedStamps(table, base?.stampOf);
+    // New stamps (the first warm run stamps every folder) go into a whole index at once,
+    // not into every delta after it.
+    if (base && stamps.length / 3 > Math.max(MIN_DELTA_STAMPS, this.answers.stamps.size / 8)) return undefined;
     const set = this.set && { files: this.set.files.map((f) => table.ref(f)), diagnostics: this.set.diagnostics };
     const questions = base ? table.strings.slice(base.questions) : table.strings;
     const json = asciiJsonBytes(JSON.stringify({ key: this.key, bundles: this.bundles, dead: l.dead, questions, skills, stamps, set, walks, ...(base ? { base: [base.at, base.length] as [number, number] } : {}) } satisfies Index));
@@ -380,8 +387,9 @@ interface Layout {
   dead: number;
 }
 
-/** Skills that may differ from the base before a whole index pays anyway (besides an eighth of them). */
+/** Skills, and stamps, that may differ from the base before a whole index pays anyway (besides an eighth of them). */
 const MIN_DELTA = 16;
+const MIN_DELTA_STAMPS = 64;
 
 /**
  * The facts after the index: each skill's ASCII JSON end to end. A loaded skill's are

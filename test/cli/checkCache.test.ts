@@ -15,6 +15,19 @@ function cached(args: string[], cwd: string): { status: number | null; stdout: s
 
 const skill = (name: string, body: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use when the user asks for ${name}.\n---\n# ${name}\n${body}\n`;
 
+/** `n` skills skills/s00, skills/s01, …, each with `body`. */
+function manySkills(n: number, body: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) files[`skills/s${String(i).padStart(2, '0')}/SKILL.md`] = skill(`s${String(i).padStart(2, '0')}`, body);
+  return files;
+}
+
+/** Where a cache file's last index lies, from its trailer: [at, length]. */
+function lastIndexOf(bytes: Buffer): [number, number] {
+  const [at, length] = bytes.toString('latin1', bytes.lastIndexOf(10, bytes.length - 2) + 1).split(' ').slice(1, 3).map(Number);
+  return [at, length];
+}
+
 test('a changed file re-checks exactly the skills that read it; the report equals an uncached one', () => {
   const dir = makeTree({
     'skills/alpha/SKILL.md': skill('alpha', 'Read [the guide](references/guide.md).'),
@@ -231,7 +244,7 @@ test('skills with text past ASCII (paths, names, messages) come back from the ca
       assert.equal(warm.stdout, u.stdout);
       // The index (from the trailer's offset to the trailer) has no byte past ASCII.
       const bytes = readFileSync(path.join(dir, `${format}.cache`));
-      const [indexAt, indexLength] = bytes.toString('latin1', bytes.lastIndexOf(10, bytes.length - 2) + 1).split(' ').slice(1, 3).map(Number);
+      const [indexAt, indexLength] = lastIndexOf(bytes);
       assert.equal(bytes.subarray(indexAt, indexAt + indexLength).findIndex((b) => b > 0x7f), -1, format);
     }
   } finally {
@@ -240,10 +253,8 @@ test('skills with text past ASCII (paths, names, messages) come back from the ca
 });
 
 test('a cache file another program cuts short during a run: one clear line, exit 3, no stack', () => {
-  const files: Record<string, string> = {};
   // Over one batch (32), so cached parts are copied after the changed skill is checked.
-  for (let i = 0; i < 40; i++) files[`skills/s${String(i).padStart(2, '0')}/SKILL.md`] = skill(`s${String(i).padStart(2, '0')}`, 'Hello.');
-  const dir = makeTree(files);
+  const dir = makeTree(manySkills(40, 'Hello.'));
   try {
     const cache = path.join(dir, 'c.cache');
     const env = { SKILLMD_INTERNAL_TEST_HOOKS: path.join(repoRoot, 'test/fixtures/hooks/truncateCache.cjs'), SKILLMD_THREADS: '' };
@@ -316,15 +327,12 @@ test('the walk comes from the cache while no folder it listed changed; any entry
 });
 
 test('a few skills checked again append a delta index on the whole one; many, a whole index; reuse is the same either way', () => {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < 20; i++) files[`skills/s${String(i).padStart(2, '0')}/SKILL.md`] = skill(`s${String(i).padStart(2, '0')}`, 'Nothing to follow.');
-  const dir = makeTree(files);
+  const dir = makeTree(manySkills(20, 'Nothing to follow.'));
   const cacheFile = path.join(dir, 'node_modules/.cache/skillmd/check.cache');
   /** Whether the file's last index is a delta (names a base). */
   const lastIndexIsDelta = () => {
     const bytes = readFileSync(cacheFile);
-    const trailer = bytes.toString('latin1', bytes.lastIndexOf(10, bytes.length - 2) + 1).trim().split(' ');
-    const at = Number(trailer[1]);
+    const [at] = lastIndexOf(bytes);
     return JSON.parse(bytes.toString('latin1', at, bytes.indexOf(10, at))).base !== undefined;
   };
   const run = () => {

@@ -15,6 +15,9 @@ enableReferenceChecks();
 // below then also test that a changed file is never taken for unchanged by its stamp,
 // same-size rewrites (`# Guide` and `# Guidf`) included.
 process.env.SKILLMD_CACHE_RACY_MS = '0';
+// A delta index while one skill (or stamp) differs from the whole index, a whole index
+// past that: edits take every path between the two (the default, 16, exceeds the tree).
+process.env.SKILLMD_CACHE_MIN_DELTA = '1';
 
 const SKILLS = ['skills/alpha', 'skills/beta', 'plugin/skills/gamma'];
 

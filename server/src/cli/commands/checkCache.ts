@@ -291,7 +291,7 @@ export class CheckCache {
     const facts = new FactsWriter();
     const skills: Index['skills'] = {};
     let differ = 0;
-    const limit = base ? Math.max(MIN_DELTA, Object.keys(this.skills).length / 8) : Infinity;
+    const limit = base ? Math.max(minDelta(MIN_DELTA), Object.keys(this.skills).length / 8) : Infinity;
     for (const [file, e] of Object.entries(this.skills)) {
       // Skills outside this run's paths are kept while their SKILL.md exists.
       const out = this.visited.has(file) || this.fresh.has(file) || existsSync(file) ? this.fresh.get(file) ?? this.outputOf(file, e) : undefined;
@@ -339,7 +339,7 @@ export class CheckCache {
     const stamps = this.answers.numberedStamps(table, base?.stampOf);
     // New stamps (the first warm run stamps every folder) go into a whole index at once,
     // not into every delta after it.
-    if (base && stamps.length / 3 > Math.max(MIN_DELTA_STAMPS, this.answers.stamps.size / 8)) return undefined;
+    if (base && stamps.length / 3 > Math.max(minDelta(MIN_DELTA_STAMPS), this.answers.stamps.size / 8)) return undefined;
     const set = this.set && { files: this.set.files.map((f) => table.ref(f)), diagnostics: this.set.diagnostics };
     const questions = base ? table.strings.slice(base.questions) : table.strings;
     const json = asciiJsonBytes(JSON.stringify({ key: this.key, bundles: this.bundles, dead: l.dead, questions, skills, stamps, set, walks, ...(base ? { base: [base.at, base.length] as [number, number] } : {}) } satisfies Index));
@@ -390,6 +390,11 @@ interface Layout {
 /** Skills, and stamps, that may differ from the base before a whole index pays anyway (besides an eighth of them). */
 const MIN_DELTA = 16;
 const MIN_DELTA_STAMPS = 64;
+/** SKILLMD_CACHE_MIN_DELTA: both at once, for tests whose trees are too small to pass them. */
+function minDelta(fallback: number): number {
+  const env = Number(process.env.SKILLMD_CACHE_MIN_DELTA);
+  return process.env.SKILLMD_CACHE_MIN_DELTA && Number.isInteger(env) && env >= 0 ? env : fallback;
+}
 
 /**
  * The facts after the index: each skill's ASCII JSON end to end. A loaded skill's are

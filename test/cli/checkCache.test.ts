@@ -367,6 +367,16 @@ test('a few skills checked again append a delta index on the whole one; many, a 
     edit(3, 'Changed again.');
     assert.equal(run(), '18 reused, 1 checked; delta');
     assert.equal(run(), '19 reused, 0 checked; delta');
+    // The base is older bytes than the trailer's checksum covers: damaged there (another
+    // program), the file is rebuilt, never read wrong.
+    const bytes = readFileSync(cacheFile);
+    const [at] = lastIndexOf(bytes);
+    const base = JSON.parse(bytes.toString('latin1', at, bytes.indexOf(10, at))).base as [number, number];
+    bytes[base[0]] = 0x58; // 'X' for the base's opening brace
+    writeFileSync(cacheFile, bytes);
+    assert.equal(run(), '0 reused, 19 checked; whole');
+    // The folders' stamps that run could not keep (none before it): a delta of them.
+    assert.equal(run(), '19 reused, 0 checked; delta');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

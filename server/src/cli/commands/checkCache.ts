@@ -288,6 +288,10 @@ export class CheckCache {
     let at = from;
     const sep = Buffer.from(REPORT_SEPARATOR[this.format], 'latin1');
     const table = base ? StringTable.of(this.questions) : new StringTable();
+    // First, before the entries' work: new stamps (the first warm run stamps every
+    // folder) go into a whole index at once, not into every delta after it.
+    const stamps = this.answers.numberedStamps(table, base?.stampOf);
+    if (base && stamps.length / 3 > Math.max(minDelta(MIN_DELTA_STAMPS), this.answers.stamps.size / 8)) return undefined;
     const facts = new FactsWriter();
     const skills: Index['skills'] = {};
     let differ = 0;
@@ -336,10 +340,6 @@ export class CheckCache {
     if (base) for (const file of Object.keys(base.skills)) if (!(file in this.skills)) skills[file] = null;
     // A delta leaves out the base's walks while this run replayed them.
     const walks = !base || this.walks.changed || this.walksInDelta ? this.walks.layout(table) : undefined;
-    const stamps = this.answers.numberedStamps(table, base?.stampOf);
-    // New stamps (the first warm run stamps every folder) go into a whole index at once,
-    // not into every delta after it.
-    if (base && stamps.length / 3 > Math.max(minDelta(MIN_DELTA_STAMPS), this.answers.stamps.size / 8)) return undefined;
     const set = this.set && { files: this.set.files.map((f) => table.ref(f)), diagnostics: this.set.diagnostics };
     const questions = base ? table.strings.slice(base.questions) : table.strings;
     const json = asciiJsonBytes(JSON.stringify({ key: this.key, bundles: this.bundles, dead: l.dead, questions, skills, stamps, set, walks, ...(base ? { base: [base.at, base.length] as [number, number] } : {}) } satisfies Index));

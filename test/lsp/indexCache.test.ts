@@ -2,9 +2,10 @@
 // session's checks of skills whose files did not change, checks the others, and the
 // workspace diagnostics are the same as without a cache.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { makeWorkspace, removeWorkspace, startServer } from './client';
 
@@ -108,6 +109,63 @@ test('a session from the cache lists each folder once: a skill is replayed once 
     assert.deepEqual(twice, []);
     // The walk did list every skill's folders (the hook saw the session's reads).
     assert.equal(listed[join(root, 'skills', 'f07', 'references')], 1);
+  } finally {
+    removeWorkspace(root);
+    rmSync(storage, { recursive: true, force: true });
+  }
+});
+
+test('a session whose folders are unchanged takes the walk from the cache (no folder listed); skills added, removed, renamed or ignored since are seen', { timeout: 240_000 }, async () => {
+  const files: Record<string, string> = {};
+  for (const n of ['w0', 'w1', 'w2', 'w3']) {
+    files[`skills/${n}/SKILL.md`] = skill(n, 'See [the guide](references/guide.md) and [the notes](references/notes.md).');
+    files[`skills/${n}/references/guide.md`] = '# Guide\n';
+  }
+  files['skills/deep/er/w4/SKILL.md'] = skill('w4', 'Run `scripts/run.sh`.');
+  files['.skillmd.json'] = '{}';
+  const root = makeWorkspace(files);
+  const storage = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
+  const hook = join(__dirname, '..', 'fixtures', 'hooks', 'countListings.cjs');
+  // Stamps trusted at once: the files were written a moment ago.
+  const trust = { SKILLMD_CACHE_RACY_MS: '0' };
+  const counted = async (name: string) => {
+    const counts = join(storage, `${name}.json`);
+    const s = await session(root, storage, { ...trust, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require "${hook}"`, SKILLMD_TEST_LISTINGS: counts });
+    for (let i = 0; i < 100 && !existsSync(counts); i++) await new Promise((r) => setTimeout(r, 50));
+    const listed = Object.keys(JSON.parse(readFileSync(counts, 'utf8')) as Record<string, number>).filter((d) => d.startsWith(root));
+    return { ...s, listed };
+  };
+  const uncached = async () => (await session(root, undefined)).diags;
+  try {
+    await session(root, storage, trust);
+    // The second session lists each folder once more (the first kept no folder stamps) and keeps their stamps.
+    const second = await counted('second');
+    assert.ok(second.listed.includes(join(root, 'skills', 'deep', 'er')), JSON.stringify(second.listed));
+    const third = await counted('third');
+    assert.deepEqual(third.log, ['index cache: 5 skills reused, 0 checked and kept']);
+    assert.deepEqual(third.listed, []);
+    assert.deepEqual(third.diags, await uncached());
+    // A skill added deep down, one removed, one renamed, a missing reference created.
+    mkdirSync(join(root, 'skills', 'deep', 'er', 'w5'), { recursive: true });
+    writeFileSync(join(root, 'skills', 'deep', 'er', 'w5', 'SKILL.md'), skill('w5', 'See [x](references/x.md).'));
+    rmSync(join(root, 'skills', 'w1'), { recursive: true });
+    renameSync(join(root, 'skills', 'w2'), join(root, 'skills', 'w2b'));
+    writeFileSync(join(root, 'skills', 'w0', 'references', 'notes.md'), '# Notes\n');
+    const changed = await counted('changed');
+    assert.deepEqual(changed.diags, await uncached());
+    const uris = changed.diags.map(([uri]) => uri.slice(pathToFileURL(root).href.length));
+    for (const u of ['/skills/deep/er/w5/SKILL.md', '/skills/w2b/SKILL.md']) assert.ok(uris.includes(u), JSON.stringify(uris));
+    for (const u of ['/skills/w1/SKILL.md', '/skills/w2/SKILL.md']) assert.ok(!uris.includes(u), JSON.stringify(uris));
+    assert.deepEqual(changed.log, ['index cache: 2 skills reused, 3 checked and kept']);
+    // Ignore globs decide what a walk finds: a walk kept without them is not taken (the
+    // config file changed, no folder did).
+    writeFileSync(join(root, '.skillmd.json'), JSON.stringify({ ignore: ['skills/w3/**'] }));
+    const ignoring = await counted('ignoring');
+    assert.deepEqual(ignoring.diags, await uncached());
+    assert.ok(!ignoring.diags.some(([uri]) => uri.endsWith('/skills/w3/SKILL.md')));
+    assert.ok(ignoring.listed.length > 0);
+    // (The configuration is part of every check's key: all are checked again.)
+    assert.deepEqual(ignoring.log, ['index cache: 0 skills reused, 4 checked and kept']);
   } finally {
     removeWorkspace(root);
     rmSync(storage, { recursive: true, force: true });

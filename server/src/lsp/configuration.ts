@@ -118,6 +118,11 @@ export class Configuration {
     return opts;
   }
 
+  /** What decides the files a walk skips (each config file's folder and ignore globs): a kept walk's key. */
+  walkKey(): string {
+    return JSON.stringify(this.configs.map((c) => [c.dir, c.config.ignore ?? []]));
+  }
+
   isIgnored(file: string): boolean {
     const loaded = this.configFor(file);
     return !!loaded && isIgnored(loaded.config, relative(loaded.dir, file));

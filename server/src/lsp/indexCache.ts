@@ -4,17 +4,21 @@
 // same key (the server's build, the file's options). A workspace unchanged since the
 // last session shows its diagnostics without checking a skill. Kept where the client
 // says (VS Code: the extension's workspace storage), one JSON file (ASCII). With each file's
-// stamp, as `check --cache` keeps them: an unchanged file is known by one stat.
+// and folder's stamp, as `check --cache` keeps them: an unchanged file is known by one
+// stat, and so is an unchanged folder's listing, which lets the first index take each
+// workspace folder's walk from the file too (node/cachedWalks.ts).
 import type { CheckOptions } from '../core/check/checkDocument';
 import type { FileSystem } from '../core/workspace/fileSystem';
 import type { FileRecord } from '../core/workspace/recordingFileSystem';
-import { asciiJson, bundleDigest, contentHash, numberRecord, readAsciiText, ReplayAnswers, stampsFrom, writeFileAtomic, type BundleDigest, type NumberedRecord } from '../node/cacheRecords';
+import { asciiJson, bundleDigest, contentHash, numberRecord, readAsciiText, ReplayAnswers, STAMPED_OPS, stampsFrom, writeFileAtomic, type BundleDigest, type NumberedRecord } from '../node/cacheRecords';
+import { CachedWalks, type StoredWalk } from '../node/cachedWalks';
 import { stampOf } from '../node/nodeFileSystem';
 import type { DiskCheck } from './skillCheck';
 import { packCheck, repackStrings, StringTable, unpackCheck, type WireCheck } from './indexWire';
 
-// 4: ASCII JSON (asciiJson), read as Latin-1; a file of 3 was UTF-8.
-const MAGIC = 'skillmd index cache 4';
+// 4: ASCII JSON (asciiJson), read as Latin-1; a file of 3 was UTF-8. 5: walks, and
+// stamps for listings and stats.
+const MAGIC = 'skillmd index cache 5';
 
 /**
  * A check as the file keeps it. Its diagnostics' strings (codes, severities, messages,
@@ -46,8 +50,10 @@ interface CacheFile {
   strings: string[];
   questions: string[];
   skills: Record<string, CachedCheck>;
-  /** per question about a file's contents, the file's stamp and the digest it vouches for: [question, stamp, digest] in turn */
+  /** per question a stamp may vouch for (STAMPED_OPS), the path's stamp and the digest it vouches for: [question, stamp, digest] in turn */
   stamps?: (number | string)[];
+  /** each workspace folder's walk, its strings in `questions` */
+  walks?: StoredWalk[];
 }
 
 /** The build a check's result depends on: Node, the platform, the bundles (bundleDigest). */
@@ -66,7 +72,10 @@ export class IndexCache {
   /** the loaded file's tables */
   private readonly strings: string[];
   private readonly questions: string[];
-  private readonly answers: ReplayAnswers;
+  /** the answers of this session, shared by the skills and walks that ask the same question */
+  readonly answers: ReplayAnswers;
+  /** the workspace folders' walks */
+  readonly walks: CachedWalks;
 
   private constructor(
     private readonly file: string,
@@ -78,7 +87,8 @@ export class IndexCache {
   ) {
     this.strings = j?.strings ?? [];
     this.questions = j?.questions ?? [];
-    this.answers = new ReplayAnswers(stampsFrom(j?.stamps, this.questions), stampOf);
+    this.answers = new ReplayAnswers(stampsFrom(j?.stamps, this.questions), stampOf, Date.now(), STAMPED_OPS);
+    this.walks = new CachedWalks(j?.walks, this.questions);
     this.skills = j ? Object.assign(Object.create(null), j.skills) : Object.create(null);
     this.loaded = j ? Object.keys(j.skills).length : -1;
   }
@@ -137,7 +147,7 @@ export class IndexCache {
   save(): string | undefined {
     // Every skill reused and none gone: the file holds this session already (unless it
     // found many stamps the file lacks).
-    if (this.stored === 0 && this.reused === this.loaded && !this.answers.stampsWorthSaving) return undefined;
+    if (this.stored === 0 && this.reused === this.loaded && !this.walks.changed && !this.answers.stampsWorthSaving) return undefined;
     return writeFileAtomic(this.file, this.pieces());
   }
 
@@ -157,8 +167,9 @@ export class IndexCache {
       yield asciiJson(`${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(entry)}`);
       first = false;
     }
+    const walks = this.walks.layout(questions);
     const stamps = this.answers.numberedStamps(questions);
-    yield asciiJson(`},"strings":${JSON.stringify(strings.strings)},"questions":${JSON.stringify(questions.strings)},"stamps":${JSON.stringify(stamps)}}`);
+    yield asciiJson(`},"walks":${JSON.stringify(walks)},"strings":${JSON.stringify(strings.strings)},"questions":${JSON.stringify(questions.strings)},"stamps":${JSON.stringify(stamps)}}`);
   }
 
 }

@@ -11,6 +11,9 @@ import { ContractFileCollector, type ContractFiles } from '../core/contracts/dis
 import { PrelistedFileSystem } from '../core/workspace/prelistedFileSystem';
 import type { IndexPool } from './indexWorkers';
 import { IndexCache, mergeRecords } from './indexCache';
+import type { WalkOutcome } from '../node/cachedWalks';
+import { contentHash } from '../node/cacheRecords';
+import { RecordingFileSystem } from '../core/workspace/recordingFileSystem';
 import type { SkillSummary } from '../core/rules/skillSet/duplicates';
 import { checkSkillOnDisk, type DiskCheck } from './skillCheck';
 import type { Configuration } from './configuration';
@@ -206,32 +209,26 @@ export class WorkspaceIndex {
     const contractStamp = this.contractWalk?.stamp();
     const contractFiles: ContractFiles | undefined = this.contractWalk && { contracts: [], registries: [], skillFiles: [] };
     let contractsComplete = !!contractFiles;
+    const onFile = async (f: string, listings: SkillListings | undefined) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      files.push(f);
+      this.status.total++;
+      if (!pool) return;
+      // The walk has not listed the skill's folders yet (it goes on below the
+      // SKILL.md): the skill is placed when the next one is found, with them.
+      const before = walking;
+      walking = [f, listings];
+      if (before) await place(before[0], before[1]);
+    };
     for (const folder of folders) {
-      const contracts = contractFiles && new ContractFileCollector((p) => this.config.isIgnored(p));
-      const scan = await findSkillFiles(this.fs, folder, {
-        token,
-        exclude: (p) => this.config.isIgnored(p),
-        onListing: contracts && ((dir, entries, linked) => contracts.listing(dir, entries, linked)),
-        keepListings: !!pool,
-        onFile: async (f, listings) => {
-          if (seen.has(f)) return;
-          seen.add(f);
-          files.push(f);
-          this.status.total++;
-          if (!pool) return;
-          // The walk has not listed the skill's folders yet (it goes on below the
-          // SKILL.md): the skill is placed when the next one is found, with them.
-          const before = walking;
-          walking = [f, listings];
-          if (before) await place(before[0], before[1]);
-        },
-      });
+      const scan = await this.walkFolder(folder, { cache, collect: !!contractFiles, keepListings: !!pool, onFile, token });
       if (walking && !token.isCancellationRequested) await place(walking[0], walking[1]);
       walking = undefined;
       if (token.isCancellationRequested) return void (await pool?.finish());
       // Not a file's diagnostics (a folder has no document to show them on): the log says.
       for (const p of scan.problems) this.log(`index: ${p.code}: ${p.message}`);
-      const found = contracts?.result();
+      const found = scan.contracts;
       if (!found) contractsComplete = false;
       else for (const k of ['contracts', 'registries', 'skillFiles'] as const) for (const f of found[k]) contractFiles![k].push(f);
     }
@@ -294,6 +291,48 @@ export class WorkspaceIndex {
       this.log(`index cache: ${cache.reused} skills reused, ${cache.stored} checked and kept${unsaved ? `; not saved: ${unsaved}` : ''}`);
     }
     this.log(`checked the references of ${files.length} skills in ${refs.durationMs} ms (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
+  }
+
+  /**
+   * One workspace folder's walk, each skill file handed to `onFile` as it is found. With
+   * the index cache, the last session's walk when every folder and path it looked at is
+   * unchanged (node/cachedWalks.ts: one stat a folder instead of a listing; its skills
+   * come without listings, which their own records' stamps stand for), else a walk it keeps.
+   */
+  private async walkFolder(folder: string, o: {
+    cache: IndexCache | undefined;
+    /** collect the contract files the listings show */
+    collect: boolean;
+    keepListings: boolean;
+    onFile: (file: string, listings: SkillListings | undefined) => Promise<void>;
+    token: CancellationToken;
+  }): Promise<WalkOutcome> {
+    // The ignore globs decide what a walk finds: a walk kept under others is not taken.
+    const root = `${folder}\0${contentHash(this.config.walkKey())}`;
+    let sliceStart = performance.now();
+    // Stamps are synchronous stats: the event loop gets its turns between them.
+    const pause = () => performance.now() - sliceStart < SLICE_MS ? undefined : yieldToEventLoop().then(() => void (sliceStart = performance.now()));
+    const replayed = o.cache && (await o.cache.walks.replay(root, o.cache.answers, this.fs, this.config.optionsFor(folder).isPluginFolder, pause));
+    if (replayed) {
+      for (const f of replayed.files) {
+        if (o.token.isCancellationRequested) break;
+        await o.onFile(f, undefined);
+        await pause();
+      }
+      return replayed;
+    }
+    const contracts = o.collect ? new ContractFileCollector((p) => this.config.isIgnored(p)) : undefined;
+    const recording = o.cache && new RecordingFileSystem(this.fs, contentHash);
+    const scan = await findSkillFiles(recording ?? this.fs, folder, {
+      token: o.token,
+      exclude: (p) => this.config.isIgnored(p),
+      onListing: contracts && ((dir, entries, linked) => contracts.listing(dir, entries, linked)),
+      keepListings: o.keepListings,
+      onFile: o.onFile,
+    });
+    const outcome: WalkOutcome = { files: scan.files, problems: scan.problems, contracts: contracts?.result() };
+    if (recording && !o.token.isCancellationRequested) o.cache!.walks.keep(root, recording.record(), outcome);
+    return outcome;
   }
 
   /**

@@ -110,7 +110,7 @@ export const CONTENT_OPS: ReadonlySet<string> = new Set(['within', 'read', 'pref
  * And questions about a path's metadata and a folder's entries: a folder's stamp
  * changes when an entry is added, removed or renamed (as git's untracked cache relies
  * on), so an unchanged one vouches for its listing. For a run that would otherwise
- * list every folder again (`check --cache` replaying its walk, cachedWalks.ts).
+ * list every folder again (a walk replayed, node/cachedWalks.ts).
  */
 export const STAMPED_OPS: ReadonlySet<string> = new Set([...CONTENT_OPS, 'list', 'stat']);
 
@@ -202,8 +202,10 @@ export class ReplayAnswers {
    * Whether every question of `record` (numbered in `questions`) still gets the digest
    * it recorded: a cached result may be reused.
    */
-  async holds(record: NumberedRecord, questions: readonly string[], fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<boolean> {
+  async holds(record: NumberedRecord, questions: readonly string[], fs: FileSystem, probe: PluginFolderProbe | undefined, pause?: () => Promise<void> | undefined): Promise<boolean> {
     for (let i = 0; i < record.length; i += 2) {
+      const turn = pause?.();
+      if (turn) await turn;
       const question = questions[record[i] as number];
       if (typeof question !== 'string') return false;
       let digest = this.answer(question, fs, probe);

@@ -10,7 +10,7 @@ import type { SkillDiagnostic } from '../../core/types';
 import type { FileRecord } from '../../core/workspace/recordingFileSystem';
 import { stampsFrom, type BundleDigest, type NumberedRecord, type StampedDigest } from '../../node/cacheRecords';
 import type { CacheFileRead } from './cacheFile';
-import type { StoredWalk } from './cachedWalks';
+import type { StoredWalk } from '../../node/cachedWalks';
 
 export interface IndexEntry {
   /** what this run's check asked (a fresh result) */

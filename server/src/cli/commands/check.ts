@@ -6,7 +6,7 @@ import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
 import { ContractFileCollector, type ContractFiles } from '../../core/contracts/discover';
 import { cacheFilePath, CheckCache, contentHash } from './checkCache';
-import type { WalkOutcome } from './cachedWalks';
+import type { WalkOutcome } from '../../node/cachedWalks';
 import type { CheckOptions } from '../../core/check/checkDocument';
 import { isIgnored } from '../../core/config/config';
 import { findConfigFile, loadConfigFile } from '../../core/config/loadConfig';

@@ -13,7 +13,7 @@ import type { FileSystem } from '../../core/workspace/fileSystem';
 import { RunError } from '../args';
 import { VERSION } from '../version';
 import { asciiJson, asciiJsonBytes, bundleDigest, numberRecord, ReplayAnswers, STAMPED_OPS, type BundleDigest } from '../../node/cacheRecords';
-import { CachedWalks } from './cachedWalks';
+import { CachedWalks } from '../../node/cachedWalks';
 import { loadIndex, splitIndex, type BaseIndex, type Index, type IndexEntry, type Loaded, type SkillSet } from './cacheIndex';
 import { StringTable } from '../../node/stringTable';
 import { appendCacheFile, FIRST_PART_AT, readCacheFile, writeCacheFile, type CacheFileRead } from './cacheFile';

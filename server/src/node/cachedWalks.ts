@@ -1,17 +1,18 @@
-// `check --cache` keeps each root's walk as it keeps each skill's check: what the walk
-// found (the skill files in walk order, its problems, the contract files its listings
-// showed) with every question it asked of the disk (each folder listed, each path looked
-// up or resolved). A later run whose questions all get the same answers takes that
-// outcome without walking. Most answers come from stamps (ReplayAnswers with
-// STAMPED_OPS): a folder whose stamp is unchanged has the same entries, which one stat
-// tells for the price of a listing's three system calls and the walk's work on it.
-import type { ContractFiles } from '../../core/contracts/discover';
-import type { PluginFolderProbe } from '../../core/profiles/targets';
-import type { ScanProblem } from '../../core/workspace/findSkillFiles';
-import type { FileSystem } from '../../core/workspace/fileSystem';
-import type { FileRecord } from '../../core/workspace/recordingFileSystem';
-import { numberRecord, type NumberedRecord, type ReplayAnswers } from '../../node/cacheRecords';
-import type { StringTable } from '../../node/stringTable';
+// `check --cache` and the language server's index cache keep each root's walk as they
+// keep each skill's check: what the walk found (the skill files in walk order, its
+// problems, the contract files its listings showed) with every question it asked of the
+// disk (each folder listed, each path looked up or resolved). A later run whose
+// questions all get the same answers takes that outcome without walking. Most answers
+// come from stamps (ReplayAnswers with STAMPED_OPS): a folder whose stamp is unchanged
+// has the same entries, which one stat tells for the price of a listing's three system
+// calls and the walk's work on it.
+import type { ContractFiles } from '../core/contracts/discover';
+import type { PluginFolderProbe } from '../core/profiles/targets';
+import type { ScanProblem } from '../core/workspace/findSkillFiles';
+import type { FileSystem } from '../core/workspace/fileSystem';
+import type { FileRecord } from '../core/workspace/recordingFileSystem';
+import { numberRecord, type NumberedRecord, type ReplayAnswers } from './cacheRecords';
+import type { StringTable } from './stringTable';
 
 /** What a walk of one root gave the run. */
 export interface WalkOutcome {
@@ -65,10 +66,13 @@ export class CachedWalks {
     return w.contracts === undefined || (Array.isArray(w.contracts) && w.contracts.length === 3 && w.contracts.every((l) => isIndexList(l, n)));
   }
 
-  /** The outcome of `root`'s last walk if every question it asked still gets its answer. */
-  async replay(root: string, answers: ReplayAnswers, fs: FileSystem, probe: PluginFolderProbe | undefined): Promise<WalkOutcome | undefined> {
+  /**
+   * The outcome of `root`'s last walk if every question it asked still gets its answer.
+   * `pause` (the server) gives the event loop its turns: most answers are synchronous stats.
+   */
+  async replay(root: string, answers: ReplayAnswers, fs: FileSystem, probe: PluginFolderProbe | undefined, pause?: () => Promise<void> | undefined): Promise<WalkOutcome | undefined> {
     const w = this.loaded.find((x) => this.strings[x.root] === root);
-    if (!w || !(await answers.holds(w.flat, this.strings, fs, probe))) return undefined;
+    if (!w || !(await answers.holds(w.flat, this.strings, fs, probe, pause))) return undefined;
     const paths = (list: number[]) => list.map((i) => this.strings[i]);
     const c = w.contracts;
     const outcome = { files: paths(w.files), problems: w.problems, contracts: c && { contracts: paths(c[0]), registries: paths(c[1]), skillFiles: paths(c[2]) } };

@@ -122,6 +122,8 @@ test('a session whose folders are unchanged takes the walk from the cache (no fo
     files[`skills/${n}/references/guide.md`] = '# Guide\n';
   }
   files['skills/deep/er/w4/SKILL.md'] = skill('w4', 'Run `scripts/run.sh`.');
+  // The same name as w3: the duplicate rules run on summaries kept in the cache.
+  files['skills/w3b/SKILL.md'] = skill('w3', 'Other.');
   files['.skillmd.json'] = '{}';
   const root = makeWorkspace(files);
   const storage = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
@@ -142,9 +144,10 @@ test('a session whose folders are unchanged takes the walk from the cache (no fo
     const second = await counted('second');
     assert.ok(second.listed.includes(join(root, 'skills', 'deep', 'er')), JSON.stringify(second.listed));
     const third = await counted('third');
-    assert.deepEqual(third.log, ['index cache: 5 skills reused, 0 checked and kept']);
+    assert.deepEqual(third.log, ['index cache: 6 skills reused, 0 checked and kept']);
     assert.deepEqual(third.listed, []);
     assert.deepEqual(third.diags, await uncached());
+    assert.ok(third.diags.some(([uri, d]) => uri.endsWith('/skills/w3b/SKILL.md') && d.some(([code]) => code === 'duplicate-skill-name')));
     // A skill added deep down, one removed, one renamed, a missing reference created.
     mkdirSync(join(root, 'skills', 'deep', 'er', 'w5'), { recursive: true });
     writeFileSync(join(root, 'skills', 'deep', 'er', 'w5', 'SKILL.md'), skill('w5', 'See [x](references/x.md).'));
@@ -156,7 +159,7 @@ test('a session whose folders are unchanged takes the walk from the cache (no fo
     const uris = changed.diags.map(([uri]) => uri.slice(pathToFileURL(root).href.length));
     for (const u of ['/skills/deep/er/w5/SKILL.md', '/skills/w2b/SKILL.md']) assert.ok(uris.includes(u), JSON.stringify(uris));
     for (const u of ['/skills/w1/SKILL.md', '/skills/w2/SKILL.md']) assert.ok(!uris.includes(u), JSON.stringify(uris));
-    assert.deepEqual(changed.log, ['index cache: 2 skills reused, 3 checked and kept']);
+    assert.deepEqual(changed.log, ['index cache: 3 skills reused, 3 checked and kept']);
     // Ignore globs decide what a walk finds: a walk kept without them is not taken (the
     // config file changed, no folder did).
     writeFileSync(join(root, '.skillmd.json'), JSON.stringify({ ignore: ['skills/w3/**'] }));
@@ -165,7 +168,7 @@ test('a session whose folders are unchanged takes the walk from the cache (no fo
     assert.ok(!ignoring.diags.some(([uri]) => uri.endsWith('/skills/w3/SKILL.md')));
     assert.ok(ignoring.listed.length > 0);
     // (The configuration is part of every check's key: all are checked again.)
-    assert.deepEqual(ignoring.log, ['index cache: 0 skills reused, 4 checked and kept']);
+    assert.deepEqual(ignoring.log, ['index cache: 0 skills reused, 5 checked and kept']);
   } finally {
     removeWorkspace(root);
     rmSync(storage, { recursive: true, force: true });

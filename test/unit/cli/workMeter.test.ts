@@ -10,7 +10,7 @@ function after(total: number | undefined, batches: number, msPerSkill: number, c
   return m;
 }
 
-test('workers start when the skills left are 3 s of work at the recent rate, or after 2 s of checking', () => {
+test('workers start when the skills left are 3 s of work at the recent rate, or after 2 s of checking with 1 s left', () => {
   // The repository-shaped corpus: 2,000 skills at 4 ms, past 0.3 s of checking.
   assert.equal(after(2000, 4, 4).workersPay(), true);
   // Too early to tell: under 0.3 s, or fewer than four batches.
@@ -24,6 +24,11 @@ test('workers start when the skills left are 3 s of work at the recent rate, or 
   // The walk not done: only the 2 s rule.
   assert.equal(after(undefined, 15, 4).workersPay(), false);
   assert.equal(after(undefined, 16, 4).workersPay(), true);
+  // Past 2 s of checking, only while a second of work is left: agentskillexchange in a
+  // slow spell (twice the time a skill) never; three times the time, with 1.5 s left, yes.
+  for (let n = 1; n <= 91; n++) assert.equal(after(2921, n, 0.8, 5).workersPay(), false, `batch ${n}`);
+  assert.equal(after(2921, 52, 1.2).workersPay(), false);
+  assert.equal(after(2921, 53, 1.2).workersPay(), true);
   // Batches of no skills (all from the cache) measure nothing.
   const m = after(2000, 4, 4);
   m.record(1000, 0);

@@ -275,14 +275,16 @@ async function againstBase(ctx, dir, base) {
  * The first index from the index cache (issue 23): a cold session with a storage path
  * (as VS Code gives its workspace storage) writes the cache once its reference checks
  * are done; warm sessions on the unchanged workspace then read it, pushing diagnostics
- * and pulling them (VS Code). Times from `initialized` to every diagnostic.
+ * and pulling them (VS Code). The second session lists every folder once more to keep
+ * its stamp (docs/cache.md) and writes the file again: measured apart, the sessions
+ * after it are the warm ones. Times from `initialized` to every diagnostic.
  */
 async function warmIndex(ctx, dir) {
   const storagePath = mkdtempSync(join(tmpdir(), 'skillmd-bench-storage-'));
   const cacheFile = join(storagePath, 'index.cache');
   const out = {};
   try {
-    for (const [label, pull] of [['cold', false], ['warm-push', false], ['warm-pull', true]]) {
+    for (const [label, pull] of [['cold', false], ['second', true], ['warm-push', false], ['warm-pull', true]]) {
       let last = 0;
       const { proc, conn } = await startServer(ctx, dir, `bench-${label}`, () => (last = performance.now()), { pull, storagePath });
       const r = await waitForIndex(conn, proc.pid, undefined, pull ? undefined : () => last);
@@ -444,7 +446,7 @@ export default {
         big.skills < 10000 ? 'corpus smaller than 10k' : undefined),
     ];
     ctx.print('');
-    ctx.print(`index cache (initializationOptions.storagePath) on ${big.label}: cold session every diagnostic ${(warm.cold.allMs / 1000).toFixed(2)} s; unchanged workspace, next session: ready ${(warm['warm-push'].readyMs / 1000).toFixed(2)} s, every diagnostic ${(warm['warm-push'].allMs / 1000).toFixed(2)} s pushed (${warm['warm-push'].cpuS?.toFixed(2) ?? '?'} CPU-s), ${(warm['warm-pull'].allMs / 1000).toFixed(2)} s pulled`);
+    ctx.print(`index cache (initializationOptions.storagePath) on ${big.label}: cold session every diagnostic ${(warm.cold.allMs / 1000).toFixed(2)} s; unchanged workspace, second session ${(warm.second.allMs / 1000).toFixed(2)} s pulled; later sessions: ready ${(warm['warm-push'].readyMs / 1000).toFixed(2)} s, every diagnostic ${(warm['warm-push'].allMs / 1000).toFixed(2)} s pushed (${warm['warm-push'].cpuS?.toFixed(2) ?? '?'} CPU-s), ${(warm['warm-pull'].allMs / 1000).toFixed(2)} s pulled`);
     const bigEnough = big.skills >= 10000;
     targets.push({ ...target(`every diagnostic, cold (${big.label}, push)`, big.referencesWallMs / 1000, '≤ 4 s', !bigEnough || big.referencesWallMs <= 4000, bigEnough ? undefined : 'corpus smaller than 10k'), display: `${(big.referencesWallMs / 1000).toFixed(2)} s` });
     for (const mode of ['push', 'pull']) {

@@ -18,6 +18,8 @@ async function session(root: string, storagePath: string | undefined, env?: Reco
   try {
     await c.waitForIndex(60_000, { references: true });
     const rep = await c.request<Report>('workspace/diagnostic', { previousResultIds: [] });
+    // The cache is written once the diagnostics are out: its log line follows.
+    for (let i = 0; storagePath && i < 600 && !c.messages.some((m) => m.startsWith('index cache:')); i++) await new Promise((r) => setTimeout(r, 50));
     const diags = rep.items.map((x) => [x.uri, x.items.map((d) => [d.code, d.message, d.range])] as const).sort((a, b) => a[0].localeCompare(b[0]));
     return { diags, log: c.messages.filter((m) => m.startsWith('index cache:')) };
   } finally {

@@ -54,6 +54,12 @@ export function statusSnapshot(status: IndexStatus): IndexStatus {
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const SLICE_MS = 8;
+
+/** For long synchronous work: a turn of the event loop once SLICE_MS have passed since the last. */
+function slicedPause(): () => Promise<void> | undefined {
+  let sliceStart = performance.now();
+  return () => (performance.now() - sliceStart < SLICE_MS ? undefined : yieldToEventLoop().then(() => void (sliceStart = performance.now())));
+}
 /** Distinct strings the index shares at most before it starts a new table. */
 const MAX_INTERNED = 100_000;
 const CONCURRENCY = 16;
@@ -286,11 +292,13 @@ export class WorkspaceIndex {
     if (token.isCancellationRequested) return;
     refs.state = 'ready';
     refs.durationMs = Math.round(performance.now() - t0);
+    this.log(`checked the references of ${files.length} skills in ${refs.durationMs} ms (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
     if (cache) {
-      const unsaved = cache.save();
+      // Once every diagnostic is out: the client need not wait for the file, nor its
+      // requests for the ~1 s the write takes on 10,000 skills.
+      const unsaved = await cache.save(slicedPause());
       this.log(`index cache: ${cache.reused} skills reused, ${cache.stored} checked and kept${unsaved ? `; not saved: ${unsaved}` : ''}`);
     }
-    this.log(`checked the references of ${files.length} skills in ${refs.durationMs} ms (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
   }
 
   /**
@@ -309,9 +317,8 @@ export class WorkspaceIndex {
   }): Promise<WalkOutcome> {
     // The ignore globs decide what a walk finds: a walk kept under others is not taken.
     const root = `${folder}\0${contentHash(this.config.walkKey())}`;
-    let sliceStart = performance.now();
     // Stamps are synchronous stats: the event loop gets its turns between them.
-    const pause = () => performance.now() - sliceStart < SLICE_MS ? undefined : yieldToEventLoop().then(() => void (sliceStart = performance.now()));
+    const pause = slicedPause();
     const replayed = o.cache && (await o.cache.walks.replay(root, o.cache.answers, this.fs, this.config.optionsFor(folder).isPluginFolder, pause));
     if (replayed) {
       for (const f of replayed.files) {

@@ -239,38 +239,86 @@ export class ReplayAnswers {
   }
 }
 
-/** Writes the pieces end to end without first joining them (the check cache's are ~80 MB). */
 /**
- * Writes the pieces end to end as they come, without first joining them (the check
- * cache's are ~80 MB; the index cache's JSON, made whole, peaked a session at 630 MB).
- * Strings are written as UTF-8, gathered to about 1 MB per write.
+ * The pieces as chunks to write end to end, without first joining them (the check
+ * cache's are ~80 MB; the index cache's JSON, made whole, peaked a session at 630 MB):
+ * strings as UTF-8, gathered to about 1 MB a chunk.
  */
-function writeAll(file: string, pieces: Iterable<string | Uint8Array>): void {
-  const fd = openSync(file, 'w');
-  const write = (p: Uint8Array) => {
-    for (let off = 0; off < p.length; ) off += writeSync(fd, p, off, p.length - off);
-  };
+function* chunksOf(pieces: Iterable<string | Uint8Array>): Generator<Uint8Array> {
   let text: string[] = [];
   let length = 0;
-  const flush = () => {
-    if (text.length) write(Buffer.from(text.join(''), 'utf8'));
+  for (const p of pieces) {
+    if (typeof p === 'string') {
+      text.push(p);
+      if ((length += p.length) < 1 << 20) continue;
+    }
+    if (text.length) yield Buffer.from(text.join(''), 'utf8');
     text = [];
     length = 0;
-  };
-  try {
-    for (const p of pieces) {
-      if (typeof p !== 'string') {
-        flush();
-        write(p);
-        continue;
-      }
-      text.push(p);
-      if ((length += p.length) >= 1 << 20) flush();
-    }
-    flush();
-  } finally {
-    closeSync(fd);
+    if (typeof p !== 'string') yield p;
   }
+  if (text.length) yield Buffer.from(text.join(''), 'utf8');
+}
+
+function writeChunk(fd: number, p: Uint8Array): void {
+  for (let off = 0; off < p.length; ) off += writeSync(fd, p, off, p.length - off);
+}
+
+/** Writes `file` through a temporary file and a rename; returns why it could not (nothing is thrown). */
+export function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string | Uint8Array>): string | undefined {
+  const tmp = temporaryFor(file);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(tmp, data);
+    else {
+      const fd = openSync(tmp, 'w');
+      try {
+        for (const chunk of chunksOf(data)) writeChunk(fd, chunk);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    renameSync(tmp, file);
+    return undefined;
+  } catch (e) {
+    return failed(file, tmp, e);
+  }
+}
+
+/**
+ * writeFileAtomic for a writer that must not hold its thread: `pause` between chunks
+ * (the language server's event loop gets its turns; its index cache is ~45 MB).
+ */
+export async function writeFileAtomicSliced(file: string, pieces: Iterable<string | Uint8Array>, pause: () => Promise<void> | undefined): Promise<string | undefined> {
+  const tmp = temporaryFor(file);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const fd = openSync(tmp, 'w');
+    try {
+      for (const chunk of chunksOf(pieces)) {
+        writeChunk(fd, chunk);
+        const turn = pause();
+        if (turn) await turn;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+    return undefined;
+  } catch (e) {
+    return failed(file, tmp, e);
+  }
+}
+
+const temporaryFor = (file: string) => `${file}.${process.pid}.tmp`;
+
+function failed(file: string, tmp: string, e: unknown): string {
+  try {
+    rmSync(tmp, { force: true });
+  } catch {
+    // Its folder could not be made: nothing was written.
+  }
+  return `${file}: ${(e as Error).message}`;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
@@ -312,21 +360,3 @@ export function readAsciiText(file: string): string {
   }
 }
 
-/** Writes `file` through a temporary file and a rename; returns why it could not (nothing is thrown). */
-export function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string | Uint8Array>): string | undefined {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(tmp, data);
-    else writeAll(tmp, data);
-    renameSync(tmp, file);
-    return undefined;
-  } catch (e) {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // Its folder could not be made: nothing was written.
-    }
-    return `${file}: ${(e as Error).message}`;
-  }
-}

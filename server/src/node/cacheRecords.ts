@@ -264,16 +264,19 @@ function writeChunk(fd: number, p: Uint8Array): void {
   for (let off = 0; off < p.length; ) off += writeSync(fd, p, off, p.length - off);
 }
 
-/** Writes `file` through a temporary file and a rename; returns why it could not (nothing is thrown). */
-export function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string | Uint8Array>): string | undefined {
-  const tmp = temporaryFor(file);
+/** Writes `file` through a temporary file and a rename, a step a chunk; returns why it could not (nothing is thrown). */
+function* atomicWrite(file: string, data: string | Uint8Array | Iterable<string | Uint8Array>): Generator<void, string | undefined> {
+  const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(tmp, data);
     else {
       const fd = openSync(tmp, 'w');
       try {
-        for (const chunk of chunksOf(data)) writeChunk(fd, chunk);
+        for (const chunk of chunksOf(data)) {
+          writeChunk(fd, chunk);
+          yield;
+        }
       } finally {
         closeSync(fd);
       }
@@ -281,7 +284,21 @@ export function writeFileAtomic(file: string, data: string | Uint8Array | Iterab
     renameSync(tmp, file);
     return undefined;
   } catch (e) {
-    return failed(file, tmp, e);
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Its folder could not be made: nothing was written.
+    }
+    return `${file}: ${(e as Error).message}`;
+  }
+}
+
+/** Writes `file` through a temporary file and a rename; returns why it could not (nothing is thrown). */
+export function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string | Uint8Array>): string | undefined {
+  const steps = atomicWrite(file, data);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
@@ -290,35 +307,13 @@ export function writeFileAtomic(file: string, data: string | Uint8Array | Iterab
  * (the language server's event loop gets its turns; its index cache is ~45 MB).
  */
 export async function writeFileAtomicSliced(file: string, pieces: Iterable<string | Uint8Array>, pause: () => Promise<void> | undefined): Promise<string | undefined> {
-  const tmp = temporaryFor(file);
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const fd = openSync(tmp, 'w');
-    try {
-      for (const chunk of chunksOf(pieces)) {
-        writeChunk(fd, chunk);
-        const turn = pause();
-        if (turn) await turn;
-      }
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
-    return undefined;
-  } catch (e) {
-    return failed(file, tmp, e);
+  const steps = atomicWrite(file, pieces);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    const turn = pause();
+    if (turn) await turn;
   }
-}
-
-const temporaryFor = (file: string) => `${file}.${process.pid}.tmp`;
-
-function failed(file: string, tmp: string, e: unknown): string {
-  try {
-    rmSync(tmp, { force: true });
-  } catch {
-    // Its folder could not be made: nothing was written.
-  }
-  return `${file}: ${(e as Error).message}`;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;

@@ -46,6 +46,10 @@ export class OverlayFileSystem implements FileSystem {
     return this.base.readDirectory(dir);
   }
 
+  overlaid(file: string): boolean {
+    return this.openText(file) !== undefined || !!this.base.overlaid?.(file);
+  }
+
   realpath(file: string): Promise<string> {
     return this.base.realpath(file);
   }

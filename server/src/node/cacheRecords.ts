@@ -159,7 +159,8 @@ export class ReplayAnswers {
       return this.settle(question, probe ? (probe(dir, name) ? '1' : '0') : undefined);
     }
     const [op, path] = question.split('\0', 2);
-    if (!this.stampOf || !this.stamped.has(op)) return this.wait(question, replay(fs, question, contentHash));
+    // An editor's unsaved text answers for an open file: the disk's stamp says nothing of it.
+    if (!this.stampOf || !this.stamped.has(op) || fs.overlaid?.(path)) return this.wait(question, replay(fs, question, contentHash));
     // Taken before the read: a change after it shows in the next run's stamp. A file the
     // walk's listings show missing has none (and its replay asks no disk either); one
     // the stat shows missing has its answer (no stamp kept: absence is asked each run).

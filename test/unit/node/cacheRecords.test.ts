@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { asciiJson, asciiJsonBytes, contentHash, readAsciiText, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
 import { ABSENT_STAMP, NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
+import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
+import { OverlayFileSystem } from '../../../server/src/lsp/overlayFileSystem';
 
 const NOW = 1_800_000_000_000;
 /** fileStamp's shape: size:mtime:ctime:ino:dev */
@@ -88,6 +90,20 @@ test('replay with STAMPED_OPS: a folder\'s stamp vouches for its listing, a path
   assert.deepEqual([warm.trusted, warm.reread], [2, 0]);
   // Without STAMPED_OPS a listing is asked of the disk.
   assert.equal(await new ReplayAnswers(Object.fromEntries(cold.stamps), stampOf, NOW).answer('list\0/s', refuse, undefined), '!asked the disk');
+});
+
+test('replay: a path an editor buffer answers for is asked of the file system, its stamp neither used nor kept', async () => {
+  const stamps: Record<string, string> = { '/s/guide.md': stamp(NOW - 10_000) };
+  const disk = new MemoryFileSystem({ '/s/guide.md': 'on disk' });
+  const q = 'read\x00/s/guide.md';
+  const cold = new ReplayAnswers({}, (p) => stamps[p], NOW, STAMPED_OPS);
+  assert.equal(await cold.answer(q, disk, undefined), digest('on disk'));
+  // The same stamp, the file open with other text: its text answers, and no stamp is kept for it.
+  const open = new OverlayFileSystem(disk, (p) => (p === '/s/guide.md' ? 'unsaved' : undefined));
+  const warm = new ReplayAnswers(Object.fromEntries(cold.stamps), (p) => stamps[p], NOW, STAMPED_OPS);
+  assert.equal(await warm.answer(q, open, undefined), digest('unsaved'));
+  assert.equal(await warm.answer(`stat\x00/s/guide.md`, new PrelistedFileSystem(open, []), undefined), 'file 7 420');
+  assert.deepEqual([...warm.stamps.keys()], []);
 });
 
 test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes in order', () => {

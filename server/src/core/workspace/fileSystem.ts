@@ -42,6 +42,8 @@ export interface FileSystem {
   realpath(path: string): Promise<string>;
   /** True when listings this file system already holds show `path` missing: no disk access either way. */
   knownAbsent?(path: string): boolean;
+  /** True when `path`'s contents and size come from elsewhere than the disk (an editor's unsaved buffer): the disk's stamp does not vouch for them. */
+  overlaid?(path: string): boolean;
 }
 
 export class FileSystemError extends Error {

@@ -79,6 +79,10 @@ export class PrelistedFileSystem implements FileSystem {
     return false;
   }
 
+  overlaid(path: string): boolean {
+    return !!this.base.overlaid?.(path);
+  }
+
   knownAbsent(path: string): boolean {
     return this.absent(path);
   }

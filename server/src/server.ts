@@ -50,7 +50,7 @@ import { prepareRename, renameSkill } from './lsp/rename';
 import { serverStats } from './lsp/serverStats';
 import { documentSymbols, flatSymbols } from './lsp/symbols';
 import { SlicedFileSystem } from './lsp/slicedFileSystem';
-import { statusSnapshot, WorkspaceIndex } from './lsp/workspaceIndex';
+import { slicedPause, statusSnapshot, WorkspaceIndex } from './lsp/workspaceIndex';
 import { registerCatalogFeatures } from './lsp/catalog';
 import { contractFeatures } from './lsp/contractWiring';
 import { registerRouteRequest } from './lsp/route';
@@ -260,10 +260,10 @@ connection.onInitialized(async () => {
       const failure = tokenizerFailure();
       if (failure) connection.console.warn(`skillmd: token counts are estimates (4 UTF-8 bytes per token): the o200k_base tables could not be loaded: ${failure}`);
     });
-  setTimeout(() => {
+  setTimeout(async () => {
     // The last session's checks, where the client keeps this workspace's files (VS Code:
-    // the extension's workspace storage). Read here, after the handshake.
-    if (storagePath) index.cache = IndexCache.open(path.join(storagePath, 'index.cache'), __dirname, CACHE_BUNDLES, new Set([...skillSetRuleInfos.map((r) => r.code), ...CONTRACT_INDEX_CODES]));
+    // the extension's workspace storage). Read here, after the handshake, between requests.
+    if (storagePath) index.cache = await IndexCache.open(path.join(storagePath, 'index.cache'), __dirname, CACHE_BUNDLES, new Set([...skillSetRuleInfos.map((r) => r.code), ...CONTRACT_INDEX_CODES]), slicedPause());
     if (config.settings.workspaceDiagnostics) void reindex().finally(warmUp);
     else warmUp();
   }, 0);

@@ -13,6 +13,13 @@ type Report = { items: { uri: string; items: { code?: unknown; message: string; 
 
 const skill = (name: string, body: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use when asked about ${name}.\n---\n# ${name}\n${body}\n`;
 
+/** The cache file's tables (indexCache.ts: a head line, two lines a skill, then walks, strings, questions, stamps); `at`: the walks' line. */
+function tables(file: string) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const at = 1 + 2 * (JSON.parse(lines[0]) as { skills: number }).skills;
+  return { at, strings: JSON.parse(lines[at + 1]) as string[], questions: JSON.parse(lines[at + 2]) as string[], stamps: JSON.parse(lines[at + 3]) as (number | string)[] };
+}
+
 async function session(root: string, storagePath: string | undefined, env?: Record<string, string>) {
   const c = await startServer({ root, mode: 'pull', initializationOptions: storagePath ? { storagePath } : {}, env });
   try {
@@ -63,8 +70,8 @@ test('a second session reuses every unchanged check; a changed reference re-chec
     // The session found stamps the file lacked and kept them; a first session keeps the
     // stamps its checks read with (index workers, the read-ahead): s01's guide among them.
     const stamped = (dir: string) => {
-      const kept = JSON.parse(readFileSync(join(dir, 'index.cache'), 'utf8')) as { questions: string[]; stamps: (number | string)[] };
-      return kept.stamps.filter((_, i) => i % 3 === 0).map((n) => kept.questions[n as number]);
+      const { questions, stamps } = tables(join(dir, 'index.cache'));
+      return stamps.filter((_, i) => i % 3 === 0).map((n) => questions[n as number]);
     };
     assert.ok(stamped(storage).some((q) => q.startsWith(`within\0${guide}\0`)));
     const storage2 = mkdtempSync(join(tmpdir(), 'skillmd-storage-'));
@@ -191,7 +198,9 @@ test('a damaged cache file is rebuilt; a storage place that cannot be written is
     assert.deepEqual((await session(root, storage)).log, ['index cache: 3 skills reused, 0 checked and kept']);
     // Damaged where JSON still parses: its string table cut short. Checked again, same diagnostics.
     const file = join(storage, 'index.cache');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), strings: [] }));
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[tables(file).at + 1] = '[]';
+    writeFileSync(file, lines.join('\n'));
     const cut = await session(root, storage);
     assert.deepEqual(cut.log, ['index cache: 0 skills reused, 3 checked and kept']);
     assert.deepEqual(cut.diags, none.diags);

@@ -56,7 +56,7 @@ export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediat
 const SLICE_MS = 8;
 
 /** For long synchronous work: a turn of the event loop once SLICE_MS have passed since the last. */
-function slicedPause(): () => Promise<void> | undefined {
+export function slicedPause(): () => Promise<void> | undefined {
   let sliceStart = performance.now();
   return () => (performance.now() - sliceStart < SLICE_MS ? undefined : yieldToEventLoop().then(() => void (sliceStart = performance.now())));
 }

@@ -2,7 +2,7 @@
 // and the server's index cache, lsp/indexCache.ts): the digest of contents, the
 // questions a host answers itself, replaying a record's questions once per run, and
 // writing the cache file so that no reader ever sees half of it.
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import type { PluginFolderProbe } from '../core/profiles/targets';
 import type { FileSystem } from '../core/workspace/fileSystem';
@@ -267,7 +267,7 @@ function writeChunk(fd: number, p: Uint8Array): void {
 
 /** Writes `file` through a temporary file and a rename, a step a chunk; returns why it could not (nothing is thrown). */
 function* atomicWrite(file: string, data: string | Uint8Array | Iterable<string | Uint8Array>): Generator<void, string | undefined> {
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = temporaryOf(file, process.pid);
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(tmp, data);
@@ -309,11 +309,47 @@ export function writeFileAtomic(file: string, data: string | Uint8Array | Iterab
  */
 export async function writeFileAtomicSliced(file: string, pieces: Iterable<string | Uint8Array>, pause: () => Promise<void> | undefined): Promise<string | undefined> {
   const steps = atomicWrite(file, pieces);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    const turn = pause();
-    if (turn) await turn;
+  // The process may end between two steps (an editor closed meanwhile): its part goes too.
+  const drop = () => rmSync(temporaryOf(file, process.pid), { force: true });
+  process.once('exit', drop);
+  try {
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      const turn = pause();
+      if (turn) await turn;
+    }
+  } finally {
+    process.off('exit', drop);
+  }
+}
+
+const temporaryOf = (file: string, pid: number) => `${file}.${pid}.tmp`;
+
+/** Removes what writers of `file` that ended mid-write (killed) left: their temporary files, by the pid they name. */
+export function removeStaleTemporaries(file: string): void {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith(prefix) && n.endsWith('.tmp'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(name.slice(prefix.length, -'.tmp'.length));
+    if (!Number.isInteger(pid) || pid <= 0 || running(pid)) continue;
+    rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -341,6 +377,36 @@ export function asciiJson(json: string): string {
 export function asciiJsonBytes(json: string): Buffer {
   const utf8 = Buffer.from(json, 'utf8');
   return utf8.length === json.length ? utf8 : Buffer.from(asciiJson(json), 'latin1');
+}
+
+/**
+ * The lines (`\n`) of a file as Latin-1 text, read in chunks through one buffer with
+ * `pause` between them (the server's index cache: 45 MB on 10,000 skills).
+ */
+export async function readAsciiLines(file: string, pause: () => Promise<void> | undefined): Promise<string[]> {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    const lines: string[] = [];
+    /** the line read so far, in parts (a table's line spans many chunks) */
+    let line: string[] = [];
+    for (let at = 0, n; (n = readSync(fd, buf, 0, buf.length, at)) > 0; at += n) {
+      const text = buf.toString('latin1', 0, n);
+      let start = 0;
+      for (let nl; (nl = text.indexOf('\n', start)) >= 0; start = nl + 1) {
+        line.push(text.slice(start, nl));
+        lines.push(line.join(''));
+        line = [];
+      }
+      line.push(text.slice(start));
+      const turn = pause();
+      if (turn) await turn;
+    }
+    lines.push(line.join(''));
+    return lines;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Bytes of a file as Latin-1 text (the caches' ASCII JSON), read in chunks through one buffer. */

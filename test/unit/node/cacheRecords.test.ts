@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asciiJson, asciiJsonBytes, contentHash, readAsciiText, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { asciiJson, asciiJsonBytes, contentHash, readAsciiLines, readAsciiText, removeStaleTemporaries, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
 import { ABSENT_STAMP, NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
@@ -104,6 +105,43 @@ test('replay: a path an editor buffer answers for is asked of the file system, i
   assert.equal(await warm.answer(q, open, undefined), digest('unsaved'));
   assert.equal(await warm.answer(`stat\x00/s/guide.md`, new PrelistedFileSystem(open, []), undefined), 'file 7 420');
   assert.deepEqual([...warm.stamps.keys()], []);
+});
+
+test('readAsciiLines: the lines split() gives, lines longer than a chunk and a pause between chunks included', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skillmd-lines-'));
+  try {
+    const file = join(dir, 'lines');
+    const text = `head\n${'x'.repeat(3 * (1 << 20) + 5)}\n\nshort\n${'y'.repeat((1 << 20) - 3)}\nlast\n`;
+    writeFileAtomic(file, [text]);
+    let pauses = 0;
+    const lines = await readAsciiLines(file, () => (pauses++, undefined));
+    assert.deepEqual(lines, text.split('\n'));
+    // 4 MB and 20 bytes: five chunks of 1 MB.
+    assert.equal(pauses, 5);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a writer that ends mid-write leaves no part behind; one killed leaves one that the next open removes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skillmd-parts-'));
+  try {
+    const file = join(dir, 'index.cache');
+    const module = join(__dirname, '../../../server/src/node/cacheRecords.ts');
+    // Ends (process.exit) at its first pause, between two chunks of 1 MB.
+    const code = `const { writeFileAtomicSliced } = require(${JSON.stringify(module)}); writeFileAtomicSliced(${JSON.stringify(file)}, ['x'.repeat(1 << 20), 'y'.repeat(1 << 20)], () => process.exit(0));`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(readdirSync(dir), []);
+    // Parts named by a process that is gone (past the largest pid) go; this process's stays; others stay.
+    const gone = `${file}.${2 ** 22 + 1}.tmp`;
+    const mine = `${file}.${process.pid}.tmp`;
+    for (const f of [gone, mine, `${file}.x.tmp`, join(dir, 'other.1.tmp')]) writeFileSync(f, 'part');
+    removeStaleTemporaries(file);
+    assert.deepEqual(readdirSync(dir).sort(), ['index.cache.x.tmp', `index.cache.${process.pid}.tmp`, 'other.1.tmp'].sort());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes in order', () => {

@@ -206,6 +206,10 @@ export class WorkspaceIndex {
         refs.done++;
         if (split) complete.add(f);
         record(f, hit);
+        // In slices, as the workers' results: held to the end, a warm session's 10,000
+        // entries went to the listeners at once (pushing their diagnostics held the
+        // event loop ~0.5 s).
+        if (performance.now() - sliceStart > SLICE_MS) flush();
         return;
       }
       if (split) deferred.push([f, listings]);

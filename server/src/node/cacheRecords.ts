@@ -357,7 +357,7 @@ const NON_ASCII = /[\u0080-\uffff]/g;
 
 /**
  * JSON text with every character past ASCII escaped (`\u00e9`): the caches' JSON is
- * written so, and read back as Latin-1 (readAsciiText). A string of one-byte characters
+ * written so, and read back as Latin-1 (readAsciiLines). A string of one-byte characters
  * takes half the memory of the two-byte one a few accents make of UTF-8, and on this
  * project's machines each MB a process touches first costs ~2.7 ms: the server's 40 MB
  * index cache took 0.58 s to read as UTF-8, 0.23 s this way.
@@ -404,19 +404,6 @@ export async function readAsciiLines(file: string, pause: () => Promise<void> | 
     }
     lines.push(line.join(''));
     return lines;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Bytes of a file as Latin-1 text (the caches' ASCII JSON), read in chunks through one buffer. */
-export function readAsciiText(file: string): string {
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    const parts: string[] = [];
-    for (let at = 0, n; (n = readSync(fd, buf, 0, buf.length, at)) > 0; at += n) parts.push(buf.toString('latin1', 0, n));
-    return parts.join('');
   } finally {
     closeSync(fd);
   }

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asciiJson, asciiJsonBytes, contentHash, readAsciiLines, readAsciiText, removeStaleTemporaries, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { asciiJson, asciiJsonBytes, contentHash, readAsciiLines, removeStaleTemporaries, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
 import { ABSENT_STAMP, NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
@@ -163,7 +163,7 @@ test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes i
   }
 });
 
-test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses to the same value', () => {
+test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses to the same value', async () => {
   const value = {
     plain: 'abc',
     accents: 'Café Ünï « ça » — déjà',
@@ -186,7 +186,7 @@ test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses t
     assert.equal(writeFileAtomic(file, [json.slice(0, 5), json.slice(5)]), undefined);
     // Over one read's buffer (1 MiB): the chunks join into one text.
     assert.ok(readFileSync(file).length > 1 << 20);
-    assert.deepEqual(JSON.parse(readAsciiText(file)), value);
+    assert.deepEqual(JSON.parse((await readAsciiLines(file, () => undefined)).join('\n')), value);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

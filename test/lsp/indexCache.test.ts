@@ -204,6 +204,22 @@ test('a damaged cache file is rebuilt; a storage place that cannot be written is
     const cut = await session(root, storage);
     assert.deepEqual(cut.log, ['index cache: 0 skills reused, 3 checked and kept']);
     assert.deepEqual(cut.diags, none.diags);
+    // One skill's check cut short (not JSON): that skill is checked again, the others are reused.
+    const cutLine = readFileSync(file, 'utf8').split('\n');
+    cutLine[2] = cutLine[2].slice(0, 20);
+    writeFileSync(file, cutLine.join('\n'));
+    const oneCut = await session(root, storage);
+    assert.deepEqual(oneCut.log, ['index cache: 2 skills reused, 1 checked and kept']);
+    assert.deepEqual(oneCut.diags, none.diags);
+    // A head that counts no skills rightly (negative, or more lines than there are): checked again.
+    for (const count of [-1, 1e9]) {
+      const headed = readFileSync(file, 'utf8').split('\n');
+      headed[0] = JSON.stringify({ ...JSON.parse(headed[0]), skills: count });
+      writeFileSync(file, headed.join('\n'));
+      const miscounted = await session(root, storage);
+      assert.deepEqual(miscounted.log, ['index cache: 0 skills reused, 3 checked and kept'], String(count));
+      assert.deepEqual(miscounted.diags, none.diags);
+    }
     // A file where the folder should be: nothing can be written there.
     const blocked = join(storage, 'blocked');
     writeFileSync(blocked, 'a file');

@@ -123,7 +123,7 @@ export class IndexCache {
     }
     const bundles = bundleDigest(bundleDir, bundleFiles, head?.bundles);
     const build = buildKey(bundles);
-    const usable = head?.magic === MAGIC && head.build === build && Number.isInteger(head.skills) && lines.length >= 1 + 2 * head.skills! + 4;
+    const usable = head?.magic === MAGIC && head.build === build && Number.isInteger(head.skills) && head.skills! >= 0 && lines.length >= 1 + 2 * head.skills! + 4;
     return new IndexCache(file, build, bundles, foreign, usable ? await loadLines(lines, head!.skills!, pause) : undefined);
   }
 

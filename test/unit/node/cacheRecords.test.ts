@@ -15,6 +15,16 @@ const NOW = 1_800_000_000_000;
 const stamp = (ctime: number) => `5:${ctime}:${ctime}:7:1`;
 const digest = (s: string) => contentHash(new TextEncoder().encode(s));
 
+/** Runs `fn` in a fresh temporary folder, removed after. */
+async function inTempDir(prefix: string, fn: (dir: string) => void | Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('a stamp vouches only for files changed 2 s or more before the run', () => {
   assert.equal(stampTrusted(stamp(NOW - 2001), NOW), true);
   assert.equal(stampTrusted(stamp(NOW - 1999), NOW), false);
@@ -108,8 +118,7 @@ test('replay: a path an editor buffer answers for is asked of the file system, i
 });
 
 test('readAsciiLines: the lines split() gives, lines longer than a chunk and a pause between chunks included', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'skillmd-lines-'));
-  try {
+  return inTempDir('skillmd-lines-', async (dir) => {
     const file = join(dir, 'lines');
     const text = `head\n${'x'.repeat(3 * (1 << 20) + 5)}\n\nshort\n${'y'.repeat((1 << 20) - 3)}\nlast\n`;
     writeFileAtomic(file, [text]);
@@ -118,14 +127,11 @@ test('readAsciiLines: the lines split() gives, lines longer than a chunk and a p
     assert.deepEqual(lines, text.split('\n'));
     // 4 MB and 20 bytes: five chunks of 1 MB.
     assert.equal(pauses, 5);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a writer that ends mid-write leaves no part behind; one killed leaves one that the next open removes', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'skillmd-parts-'));
-  try {
+  return inTempDir('skillmd-parts-', (dir) => {
     const file = join(dir, 'index.cache');
     const module = join(__dirname, '../../../server/src/node/cacheRecords.ts');
     // Ends (process.exit) at its first pause, between two chunks of 1 MB.
@@ -139,14 +145,11 @@ test('a writer that ends mid-write leaves no part behind; one killed leaves one 
     for (const f of [gone, mine, `${file}.x.tmp`, join(dir, 'other.1.tmp')]) writeFileSync(f, 'part');
     removeStaleTemporaries(file);
     assert.deepEqual(readdirSync(dir).sort(), ['index.cache.x.tmp', `index.cache.${process.pid}.tmp`, 'other.1.tmp'].sort());
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes in order', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'skillmd-atomic-'));
-  try {
+  return inTempDir('skillmd-atomic-', (dir) => {
     const file = join(dir, 'f');
     const big = 'é'.repeat(600_000);
     function* pieces() {
@@ -158,9 +161,7 @@ test('writeFileAtomic writes pieces as they come: strings (gathered) and bytes i
     }
     assert.equal(writeFileAtomic(file, pieces()), undefined);
     assert.equal(readFileSync(file, 'utf8'), `a${big}${big}|bytes|z`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses to the same value', async () => {
@@ -180,14 +181,11 @@ test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses t
   // too (each alone: a lone surrogate, an emoji, U+0085, U+007F).
   assert.equal(asciiJsonBytes(JSON.stringify(value)).toString('latin1'), json);
   for (const [k, v] of Object.entries(value)) assert.equal(asciiJsonBytes(JSON.stringify(v)).toString('latin1'), asciiJson(JSON.stringify(v)), k);
-  const dir = mkdtempSync(join(tmpdir(), 'skillmd-ascii-'));
-  try {
+  return inTempDir('skillmd-ascii-', async (dir) => {
     const file = join(dir, 'c.json');
     assert.equal(writeFileAtomic(file, [json.slice(0, 5), json.slice(5)]), undefined);
     // Over one read's buffer (1 MiB): the chunks join into one text.
     assert.ok(readFileSync(file).length > 1 << 20);
     assert.deepEqual(JSON.parse((await readAsciiLines(file, () => undefined)).join('\n')), value);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

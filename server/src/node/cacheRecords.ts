@@ -310,7 +310,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array | Iterab
 export async function writeFileAtomicSliced(file: string, pieces: Iterable<string | Uint8Array>, pause: () => Promise<void> | undefined): Promise<string | undefined> {
   const steps = atomicWrite(file, pieces);
   // The process may end between two steps (an editor closed meanwhile): its part goes too.
-  const drop = () => rmSync(temporaryOf(file, process.pid), { force: true });
+  const drop = () => removeQuietly(temporaryOf(file, process.pid));
   process.once('exit', drop);
   try {
     for (;;) {
@@ -339,7 +339,16 @@ export function removeStaleTemporaries(file: string): void {
   for (const name of names) {
     const pid = Number(name.slice(prefix.length, -'.tmp'.length));
     if (!Number.isInteger(pid) || pid <= 0 || running(pid)) continue;
-    rmSync(path.join(dir, name), { force: true });
+    removeQuietly(path.join(dir, name));
+  }
+}
+
+/** Removes a leftover part; one that cannot be removed (permissions, a busy file) stays, it harms nothing. */
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Left for the next session to try again.
   }
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asciiJson, asciiJsonBytes, contentHash, readAsciiLines, removeStaleTemporaries, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
@@ -143,8 +143,11 @@ test('a writer that ends mid-write leaves no part behind; one killed leaves one 
     const gone = `${file}.${2 ** 22 + 1}.tmp`;
     const mine = `${file}.${process.pid}.tmp`;
     for (const f of [gone, mine, `${file}.x.tmp`, join(dir, 'other.1.tmp')]) writeFileSync(f, 'part');
+    // One that cannot be removed (here a folder) stays, and the others still go.
+    const stuck = `${file}.${2 ** 22 + 2}.tmp`;
+    mkdirSync(join(stuck, 'inside'), { recursive: true });
     removeStaleTemporaries(file);
-    assert.deepEqual(readdirSync(dir).sort(), ['index.cache.x.tmp', `index.cache.${process.pid}.tmp`, 'other.1.tmp'].sort());
+    assert.deepEqual(readdirSync(dir).sort(), ['index.cache.x.tmp', `index.cache.${process.pid}.tmp`, `index.cache.${2 ** 22 + 2}.tmp`, 'other.1.tmp'].sort());
   });
 });
 

@@ -12,6 +12,7 @@
 // merge here does the same (`mergeRank`), and the table leaves out the nine ranks
 // gpt-tokenizer can never find that way (o200kTable.mjs), so even such text counts the same.
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { asciiPieceEnd } from './asciiPieces';
 
 export const BPE_TABLE_MAGIC = 0x6b32306f;
 const NONE = 0x7fffffff;
@@ -99,8 +100,9 @@ export function bpeCounter(data: Uint8Array): (text: string) => number {
     return count;
   };
 
-  // Pieces follow each other: the sticky pattern's test() finds where each ends, with
-  // no match array, and a one-character ASCII piece (a space, a comma) is no string.
+  // Pieces follow each other: asciiPieceEnd, or else the sticky pattern's test(), finds
+  // where each ends, with no match array, and a one-character ASCII piece (a space, a
+  // comma) is no string.
   // Where no piece starts at once, the search goes on as exec() does (none seen in
   // practice). 13 % less time on awesome-copilot's 63 longest bodies (370,000 tokens).
   const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
@@ -108,8 +110,11 @@ export function bpeCounter(data: Uint8Array): (text: string) => number {
   return (text) => {
     let total = 0;
     for (let at = 0; at < text.length; ) {
-      next.lastIndex = at;
-      const end = next.test(text) ? next.lastIndex : at;
+      let end = asciiPieceEnd(text, at);
+      if (end < 0) {
+        next.lastIndex = at;
+        end = next.test(text) ? next.lastIndex : at;
+      }
       if (end > at) {
         total += end - at === 1 && text.charCodeAt(at) < 0x80 ? 1 : piece(text.slice(at, end));
         at = end;

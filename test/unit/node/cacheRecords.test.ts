@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,4 +192,13 @@ test('asciiJson: JSON escaped to ASCII, read back as Latin-1 in chunks, parses t
     assert.ok(readFileSync(file).length > 1 << 20);
     assert.deepEqual(JSON.parse((await readAsciiLines(file, () => undefined)).join('\n')), value);
   });
+});
+
+test('contentHash is 22 characters of SHA-1 in base64, for bytes and for text', () => {
+  const sha1 = (b: Uint8Array | string) => createHash('sha1').update(b).digest('base64').slice(0, 22);
+  for (const s of ['', 'a', '# Skill\n\nnaïve café 😀\r\n', 'x'.repeat(100_000)]) {
+    assert.equal(contentHash(s), sha1(s));
+    assert.equal(contentHash(new TextEncoder().encode(s)), sha1(s));
+  }
+  assert.equal(contentHash('abc'), 'qZk+NkcGgWq6PiVxeFDCbJ');
 });

@@ -72,7 +72,7 @@ test('ajv.js loads only for contracts: a skill.yaml or contract fields in SKILL.
   }
 });
 
-test('a one-skill check, --version and a warm --cache run load no worker_threads, v8, perf_hooks or crypto; a long check loads v8', () => {
+test('a one-skill check, --version and a warm --cache run load no worker_threads, v8, perf_hooks or crypto; a large check loads v8', () => {
   const dir = makeTree({
     'skills/alpha/SKILL.md': '---\nname: alpha\ndescription: Does alpha things. Use when asked for alpha.\n---\n# Alpha\nRead [the guide](references/guide.md).\n',
     'skills/alpha/references/guide.md': '# Guide\n',
@@ -92,7 +92,7 @@ test('a one-skill check, --version and a warm --cache run load no worker_threads
       writeFileSync(path.join(dir, `more/m${i}/SKILL.md`), `---\nname: m${i}\ndescription: Does m${i} things. Use when asked for m${i}.\n---\n# M\n`);
     }
     assert.deepEqual(builtins(['check', 'more'], { SKILLMD_THREADS: '2' }), ['worker_threads']);
-    // A long run (LONG_RUN_SKILLS, 100) sets V8's interrupt budget (cli/jitFlags.ts): node:v8.
+    // A large run (LARGE_RUN, 100 skills) sets V8's flags (cli/v8Flags.ts): node:v8.
     for (let i = 40; i < 100; i++) {
       mkdirSync(path.join(dir, `more/m${i}`), { recursive: true });
       writeFileSync(path.join(dir, `more/m${i}/SKILL.md`), `---\nname: m${i}\ndescription: Does m${i} things. Use when asked for m${i}.\n---\n# M\n`);

@@ -25,7 +25,6 @@ import { parseArgs, UsageError } from '../args';
 import { allDiagnostics, counts, type CheckReport } from '../format/model';
 import { isFileSlice, isStoredFacts, ReportWriter, type HeldFacts, type RenderedBatch, type ReportBytes, type StreamFormat } from '../format/stream';
 import { formatSarif } from '../format/sarif';
-import { LONG_RUN_SKILLS, tuneJitForLongRun } from '../jitFlags';
 
 export const CHECK_USAGE = `Usage: skillmd check [paths…] [options]
 
@@ -178,8 +177,6 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   if (writer) {
     writer.begin(general);
   }
-  // A long run: V8 optimizes less eagerly, before any worker starts (jitFlags.ts).
-  if (found.length >= LONG_RUN_SKILLS) tuneJitForLongRun();
   runner.expect(found.length);
   for (let i = 0; i < found.length; i++) {
     await runner.add(found[i][0], found[i][1]);

@@ -16,6 +16,9 @@ const common = {
   target: 'node20',
   format: 'cjs',
   sourcemap: true,
+  // Non-ASCII characters escaped (esbuild's default, relied on): the CLI reads its
+  // bundles as Latin-1 (server/src/cli/codeCache.ts).
+  charset: 'ascii',
   logLevel: 'info',
   // The tokenizer's ranks are loaded as data (server/out/o200k_base.bin, written
   // below), not compiled into every bundle: see TABLE_FILE in server/src/core/text/tokens.ts.

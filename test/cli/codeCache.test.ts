@@ -3,7 +3,7 @@
 // and a damaged cache is refused by V8 and costs nothing but the time it saved.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -45,5 +45,16 @@ test('the CLI takes the code caches the build made; the report is the same witho
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+// codeCache.ts reads the bundles as Latin-1: exact only while they are ASCII (esbuild.mjs).
+test('every bundle the CLI loads is ASCII', () => {
+  const out = path.join(repoRoot, 'server/out');
+  const bundles = readdirSync(out).filter((f) => f.endsWith('.js'));
+  assert.ok(bundles.includes('cli.js') && bundles.includes('yaml.js'), bundles.join(' '));
+  for (const f of bundles) {
+    const bytes = readFileSync(path.join(out, f));
+    assert.equal(bytes.findIndex((b) => b > 0x7f), -1, f);
   }
 });

@@ -39,7 +39,9 @@ export function install(outDir: string, write = false): void {
         return plain(module, filename);
       }
     }
-    const script = new vm.Script(internals.wrap(fs.readFileSync(filename, 'utf8')), { filename, cachedData });
+    // The bundles are ASCII (esbuild.mjs: charset 'ascii'), so Latin-1 reads them exactly,
+    // at half the cost of UTF-8 (cli.js: ~5 of ~10 ms, every run).
+    const script = new vm.Script(internals.wrap(fs.readFileSync(filename, 'latin1')), { filename, cachedData });
     compiled.set(filename, script);
     const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: NodeJS.Module, filename: string, dirname: string) => void;
     fn.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));

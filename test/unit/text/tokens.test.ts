@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { bpeCounter } from '../../../server/src/core/text/bpe';
-import { countTokens, MAX_UNBROKEN_RUN } from '../../../server/src/core/text/tokens';
+import { countAroundRuns, countTokens, longRuns, MAX_UNBROKEN_RUN, type Run } from '../../../server/src/core/text/tokens';
 import { countTokens as reference, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { boundedTokens } from '../../../server/src/lsp/limits';
 import { countPreviewTokens } from '../../../server/src/core/render/index';
@@ -58,42 +58,35 @@ test('special-token text counts as the text it is, here as in hover and the prev
   assert.deepEqual([report.perSkill[0].tokens, report.total], [6, 7]);
 });
 
-// countTokens finds long runs by jumping MAX_UNBROKEN_RUN characters at a time; this
-// is the character-by-character scan it replaced, which defines the slices.
-function slicedByScan(text: string, count: (t: string) => number): number {
+// countTokens finds long runs by jumping MAX_UNBROKEN_RUN characters at a time; these
+// are the runs a scan of every character finds.
+function runsByScan(text: string): Run[] {
   const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
-  let total = 0;
-  let segmentStart = 0;
+  const runs: Run[] = [];
   let runStart = 0;
-  for (let i = 0; i <= text.length; i++) {
-    if (i < text.length && i > runStart && isSpace(text.charCodeAt(i)) === isSpace(text.charCodeAt(runStart))) continue;
-    if (i - runStart > MAX_UNBROKEN_RUN) {
-      if (runStart > segmentStart) total += count(text.slice(segmentStart, runStart));
-      for (let s = runStart; s < i; s += MAX_UNBROKEN_RUN) {
-        let e = Math.min(i, s + MAX_UNBROKEN_RUN);
-        if (e < i && text.charCodeAt(e - 1) >= 0xd800 && text.charCodeAt(e - 1) <= 0xdbff) e++;
-        total += count(text.slice(s, e));
-        s = e - MAX_UNBROKEN_RUN;
-      }
-      segmentStart = i;
-    }
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && isSpace(text.charCodeAt(i)) === isSpace(text.charCodeAt(runStart))) continue;
+    if (i - runStart > MAX_UNBROKEN_RUN) runs.push({ start: runStart, end: i });
     runStart = i;
   }
-  return segmentStart === 0 ? count(text) : total + (segmentStart < text.length ? count(text.slice(segmentStart)) : 0);
+  return runs;
 }
 
 test('long runs of white space or of other characters are found wherever they start and end', () => {
   const count = bpeCounter(readFileSync(join(__dirname, '../../../server/out/o200k_base.bin')));
-  // A run of exactly MAX_UNBROKEN_RUN is not sliced: it joins the piece before it.
   for (const n of [511, 512, 513, 1024, 1025]) {
-    for (const t of [`Hello ${'a'.repeat(n)} end`, `x${' '.repeat(n)}y`, `${'b'.repeat(n)}, c`]) assert.equal(countTokens(t), slicedByScan(t, count), `${t.slice(0, 8)} ${n}`);
+    for (const t of [`Hello ${'a'.repeat(n)} end`, `x${' '.repeat(n)}y`, `${'b'.repeat(n)}, c`, '\t'.repeat(n)]) {
+      assert.deepEqual([...longRuns(t)], runsByScan(t), `${JSON.stringify(t.slice(0, 8))} ${n}`);
+      assert.equal(countTokens(t), countAroundRuns(t, runsByScan(t), count));
+    }
   }
+  // A run of exactly MAX_UNBROKEN_RUN is not sliced: it joins the piece before it.
   assert.equal(countTokens(`Hello ${'a'.repeat(512)}`), reference(`Hello ${'a'.repeat(512)}`));
   const run = fc.tuple(fc.constantFrom('a', 'x1', ' ', '\t', '\n', '😀', 'é'), fc.oneof(fc.integer({ min: 1, max: 1300 }), fc.constantFrom(511, 512, 513, 514, 1024, 1025, 1026))).map(([s, n]) => s.repeat(n));
   fc.assert(
     fc.property(fc.array(fc.oneof(run, fc.constantFrom('Hello, world. ', ' ', 'a', '\n\n')), { maxLength: 8 }), (parts) => {
       const t = parts.join('');
-      assert.equal(countTokens(t), slicedByScan(t, count), JSON.stringify(parts.map((p) => `${p.slice(0, 3)}×${p.length}`)));
+      assert.deepEqual([...longRuns(t)], runsByScan(t), JSON.stringify(parts.map((p) => `${p.slice(0, 3)}×${p.length}`)));
     }),
     { numRuns: 300, seed: 11 },
   );

@@ -33,35 +33,34 @@ export function bpeCounter(data: Uint8Array): (text: string) => number {
   const blob = buf.subarray(blobAt);
   const mask = (1 << bits) - 1;
 
-  /** The rank of bytes b[s..e), or NONE. */
-  const rank = (b: Uint8Array, s: number, e: number): number => {
-    let h = 0x811c9dc5;
-    for (let i = s; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
-    const len = e - s;
+  /**
+   * The rank whose bytes are the `len` units from `start` of `bytes`, or of `text`'s
+   * character codes when `bytes` is null (ASCII text, whose codes are its bytes),
+   * hashed to `h`; or NONE.
+   */
+  const find = (h: number, len: number, bytes: Uint8Array | null, text: string, start: number): number => {
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const r = table[i];
       if (r < 0) return NONE;
       const o = offsets[r];
       if (offsets[r + 1] - o !== len) continue;
       let j = 0;
-      while (j < len && blob[o + j] === b[s + j]) j++;
+      if (bytes) while (j < len && blob[o + j] === bytes[start + j]) j++;
+      else while (j < len && blob[o + j] === text.charCodeAt(start + j)) j++;
       if (j === len) return r;
     }
   };
-  /** Whether the ASCII text[s..e) is one token: `rank` over its character codes, which are its bytes. */
+  /** The rank of bytes b[s..e), or NONE. */
+  const rank = (b: Uint8Array, s: number, e: number): number => {
+    let h = 0x811c9dc5;
+    for (let i = s; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    return find(h, e - s, b, '', s);
+  };
+  /** Whether the ASCII text[s..e) is one token, with no bytes made for it. */
   const isAsciiToken = (text: string, s: number, e: number): boolean => {
     let h = 0x811c9dc5;
     for (let i = s; i < e; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    const len = e - s;
-    for (let i = h & mask; ; i = (i + 1) & mask) {
-      const r = table[i];
-      if (r < 0) return false;
-      const o = offsets[r];
-      if (offsets[r + 1] - o !== len) continue;
-      let j = 0;
-      while (j < len && blob[o + j] === text.charCodeAt(s + j)) j++;
-      if (j === len) return true;
-    }
+    return find(h, e - s, null, text, s) !== NONE;
   };
   const mergeRank = (b: Uint8Array, s: number, e: number): number =>
     b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf && e - s >= 3 && validUtf8(b, s, e) ? (e - s === 3 ? NONE : rank(b, s + 3, e)) : rank(b, s, e);

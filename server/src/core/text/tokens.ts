@@ -80,11 +80,20 @@ function isSpace(c: number): boolean {
 }
 
 function countBounded(text: string): number {
-  const count = load();
+  return countAroundRuns(text, longRuns(text), load());
+}
+
+/** A run of white space or of other characters: text[start..end). */
+export interface Run {
+  start: number;
+  end: number;
+}
+
+/** `count` over the text between `runs` (in order) whole, and over each run in slices of MAX_UNBROKEN_RUN. */
+export function countAroundRuns(text: string, runs: Iterable<Run>, count: (text: string) => number): number {
   let total = 0;
   let segmentStart = 0;
-  for (let run = longRun(text, 0); run; run = longRun(text, run.end)) {
-    const { start, end } = run;
+  for (const { start, end } of runs) {
     if (start > segmentStart) total += count(text.slice(segmentStart, start));
     for (let s = start; s < end; s += MAX_UNBROKEN_RUN) {
       let e = Math.min(end, s + MAX_UNBROKEN_RUN);
@@ -101,22 +110,21 @@ function countBounded(text: string): number {
 }
 
 /**
- * The first run of white space, or of other characters (o200k's pre-tokenizer keeps
- * either kind in one piece), longer than MAX_UNBROKEN_RUN from `from`, a run's start.
- * Such a run holds `from + MAX_UNBROKEN_RUN` if it starts there or later: only the run
- * around that character is read, then the search jumps past it (a loop over every
- * character was a fifth of counting a long body).
+ * The runs of white space, or of other characters (o200k's pre-tokenizer keeps either
+ * kind in one piece), longer than MAX_UNBROKEN_RUN. A run that starts at or after a
+ * run's start `i` and is that long holds the character `i + MAX_UNBROKEN_RUN`: only the
+ * run around it is read, then the search jumps past it (a loop over every character
+ * was a fifth of counting a long body).
  */
-function longRun(text: string, from: number): { start: number; end: number } | undefined {
-  for (let i = from; i + MAX_UNBROKEN_RUN < text.length; ) {
+export function* longRuns(text: string): Generator<Run> {
+  for (let i = 0; i + MAX_UNBROKEN_RUN < text.length; ) {
     const j = i + MAX_UNBROKEN_RUN;
     const space = isSpace(text.charCodeAt(j));
     let start = j;
     while (start > i && isSpace(text.charCodeAt(start - 1)) === space) start--;
     let end = j + 1;
     while (end < text.length && isSpace(text.charCodeAt(end)) === space) end++;
-    if (end - start > MAX_UNBROKEN_RUN) return { start, end };
+    if (end - start > MAX_UNBROKEN_RUN) yield { start, end };
     i = end;
   }
-  return undefined;
 }

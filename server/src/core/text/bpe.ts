@@ -125,9 +125,10 @@ export function bpeCounter(data: Uint8Array): (text: string) => number {
     let total = 0;
     for (let at = 0; at < text.length; ) {
       let end = asciiPieceEnd(text, at);
-      // Most ASCII pieces are one token (" the", "function"): found in the table with
-      // no string made for them, nor a memo asked (~300,000 look-ups on awesome-copilot).
-      if (end > at && isAsciiToken(text, at, end)) {
+      // Most ASCII pieces are one token (" the", "function"; every single character is):
+      // found in the table with no string made for them, nor a memo asked (~300,000
+      // look-ups on awesome-copilot).
+      if (end > at && (end - at === 1 || isAsciiToken(text, at, end))) {
         total++;
         at = end;
         continue;

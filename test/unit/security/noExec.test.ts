@@ -12,7 +12,7 @@ import ts from 'typescript';
 const SRC = path.join(__dirname, '../../../server/src');
 const FORBIDDEN_MODULES = new Set(['child_process', 'vm', 'cluster', 'inspector', 'repl']);
 /** Files that start worker threads, each on a bundle of skillmd (the CLI's and the index workers'), or ask whether they run in one. */
-const WORKER_FILES = new Set(['cli/commands/checkParallel.ts', 'lsp/indexWorkers.ts', 'cli/v8Flags.ts', 'node/workerPool.ts']);
+const WORKER_FILES = new Set(['cli/commands/checkParallel.ts', 'lsp/indexWorkers.ts', 'node/workerPool.ts']);
 /**
  * The computed requires: `skillmd lsp` loads the server bundle that sits beside the CLI's;
  * the internal test hook (docs/internal.md) loads the module SKILLMD_INTERNAL_TEST_HOOKS
@@ -104,6 +104,6 @@ test('the scan finds what it forbids (so the test above can fail)', () => {
     'core/x.ts:9: import() of a computed path',
     'core/x.ts:10: imports node:cluster',
     'core/x.ts:11: new Worker() outside the worker pools',
-    'core/x.ts:12: imports node:worker_threads outside cli/commands/checkParallel.ts, lsp/indexWorkers.ts, cli/v8Flags.ts, node/workerPool.ts',
+    'core/x.ts:12: imports node:worker_threads outside cli/commands/checkParallel.ts, lsp/indexWorkers.ts, node/workerPool.ts',
   ]);
 });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asciiJson, asciiJsonBytes, contentHash, readAsciiLines, removeStaleTemporaries, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
+import { asciiJson, asciiJsonBytes, contentHash, sha1From, readAsciiLines, removeStaleTemporaries, ReplayAnswers, STAMPED_OPS, stampTrusted, writeFileAtomic, type StampedDigest } from '../../../server/src/node/cacheRecords';
 import { ABSENT_STAMP, NodeFileSystem } from '../../../server/src/node/nodeFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
@@ -201,4 +201,8 @@ test('contentHash is 22 characters of SHA-1 in base64, for bytes and for text', 
     assert.equal(contentHash(new TextEncoder().encode(s)), sha1(s));
   }
   assert.equal(contentHash('abc'), 'qZk+NkcGgWq6PiVxeFDCbJ');
+  // Node before 20.12 has no crypto.hash: a Hash object gives the same digest.
+  const older = sha1From({ createHash });
+  assert.equal(older('abc'), 'qZk+NkcGgWq6PiVxeFDCbJzQ2J0=');
+  assert.equal(older(new TextEncoder().encode('naïve')), sha1From({ createHash, hash: (a, d, e) => createHash(a).update(d).digest(e) })('naïve'));
 });

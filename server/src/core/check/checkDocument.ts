@@ -77,10 +77,26 @@ function profilesFor(ids: readonly ProfileId[]): AgentProfile[] {
   return list;
 }
 
+/**
+ * Whether `o` has no keys, remembered for the last object asked: every skill of a run
+ * shares its configuration's `rules` (settingsFor; nobody changes it), and a for-in over
+ * a long list, a dictionary-mode object, cost ~8 µs a skill (76 ms on 10,000 skills
+ * with 52 codes set).
+ */
 function isEmpty(o: object): boolean {
-  for (const _ in o) return false;
-  return true;
+  if (o === lastAsked) return lastEmpty;
+  let empty = true;
+  for (const _ in o) {
+    empty = false;
+    break;
+  }
+  lastAsked = o;
+  lastEmpty = empty;
+  return empty;
 }
+
+let lastAsked: object | undefined;
+let lastEmpty = true;
 
 let withAdded: readonly Rule[] = documentRules;
 

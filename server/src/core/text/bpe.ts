@@ -11,8 +11,20 @@
 // merged byte range up as text, TextDecoder drops a leading byte order mark; the
 // merge here does the same (`mergeRank`), and the table leaves out the nine ranks
 // gpt-tokenizer can never find that way (o200kTable.mjs), so even such text counts the same.
-import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { asciiPieceEnd } from './asciiPieces';
+
+type TokenizerConstants = typeof import('gpt-tokenizer/encodingParams/constants');
+
+/**
+ * o200k_base's pre-tokenizer pattern, from gpt-tokenizer. Required when the first counter
+ * is made, not imported: its module builds three Unicode expressions as it loads (r50k's,
+ * cl100k's, o200k's), ~2.3 ms of every start of the CLI and the server before this,
+ * whether anything was counted or not (`skillmd --version`, a short skill).
+ */
+function o200kPattern(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('gpt-tokenizer/encodingParams/constants') as TokenizerConstants).O200K_TOKEN_SPLIT_REGEX.source;
+}
 
 export const BPE_TABLE_MAGIC = 0x6b32306f;
 const NONE = 0x7fffffff;
@@ -119,8 +131,9 @@ export function bpeCounter(data: Uint8Array): (text: string) => number {
   // comma) is no string.
   // Where no piece starts at once, the search goes on as exec() does (none seen in
   // practice). 13 % less time on awesome-copilot's 63 longest bodies (370,000 tokens).
-  const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
-  const next = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'uy');
+  const pattern = o200kPattern();
+  const split = new RegExp(pattern, 'gu');
+  const next = new RegExp(pattern, 'uy');
   return (text) => {
     let total = 0;
     for (let at = 0; at < text.length; ) {

@@ -6,8 +6,9 @@ import { test } from 'node:test';
 import { cliPath, makeTree } from './helpers';
 
 // What a run loaded (a preload hook prints it at exit): the bundles beside cli.js, in
-// order, and which of the Node modules a small run does without.
-const WATCHED = ['worker_threads', 'v8', 'perf_hooks', 'crypto'];
+// order, and which of the Node modules a small run does without (`stream`: what
+// process.stdout and process.stderr load on first use; cli/output.ts writes without them).
+const WATCHED = ['worker_threads', 'v8', 'perf_hooks', 'crypto', 'stream'];
 
 function runWithHook(args: string[], cwd: string, env: Record<string, string> = {}): { status: number | null; bundles: string[]; builtins: string[] } {
   const hook = path.join(cwd, 'hook.cjs');
@@ -16,7 +17,11 @@ M._load = function (request, parent, isMain) { const f = M._resolveFilename(requ
   if (f.includes('/server/out/') && !seen.includes(require('node:path').basename(f))) seen.push(require('node:path').basename(f));
   return load.apply(this, arguments); };
 const watched = ${JSON.stringify(WATCHED)};
-process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify([seen, watched.filter((m) => process.moduleLoadList.includes('NativeModule ' + m))]) + '\\n'));`);
+process.on('exit', () => {
+  const line = 'LOADED ' + JSON.stringify([seen, watched.filter((m) => process.moduleLoadList.includes('NativeModule ' + m))]) + '\\n';
+  // Not through process.stderr, which loads streams; the main thread's list only (workers run this hook too).
+  if (require('node:worker_threads').isMainThread) require('node:fs').writeSync(2, line);
+});`);
   const r = spawnSync(process.execPath, ['--require', hook, cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '', ...env } });
   const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
   assert.ok(line, r.stderr);
@@ -72,7 +77,7 @@ test('ajv.js loads only for contracts: a skill.yaml or contract fields in SKILL.
   }
 });
 
-test('a one-skill check, --version and a warm --cache run load no worker_threads, v8, perf_hooks or crypto; a large check loads v8', () => {
+test('a one-skill check and --version load no worker_threads, v8, perf_hooks, crypto or stream, a warm --cache run only stream; a large check loads v8', () => {
   const dir = makeTree({
     'skills/alpha/SKILL.md': '---\nname: alpha\ndescription: Does alpha things. Use when asked for alpha.\n---\n# Alpha\nRead [the guide](references/guide.md).\n',
     'skills/alpha/references/guide.md': '# Guide\n',
@@ -85,19 +90,22 @@ test('a one-skill check, --version and a warm --cache run load no worker_threads
     // Stamps trusted at once: the second run is warm, every skill from the cache.
     const env = { SKILLMD_CACHE_RACY_MS: '0' };
     builtins(['check', '--cache', 'skills'], env);
-    assert.deepEqual(builtins(['check', '--cache', 'skills'], env), []);
+    // zlib (the cache file's CRC-32) loads Node's streams.
+    assert.deepEqual(builtins(['check', '--cache', 'skills'], env), ['stream']);
     // Workers asked for (more skills than a batch): the pool loads worker_threads.
     for (let i = 0; i < 40; i++) {
       mkdirSync(path.join(dir, `more/m${i}`), { recursive: true });
       writeFileSync(path.join(dir, `more/m${i}/SKILL.md`), `---\nname: m${i}\ndescription: Does m${i} things. Use when asked for m${i}.\n---\n# M\n`);
     }
-    assert.deepEqual(builtins(['check', 'more'], { SKILLMD_THREADS: '2' }), ['worker_threads']);
+    // (A worker's stdout and stderr are streams.)
+    assert.deepEqual(builtins(['check', 'more'], { SKILLMD_THREADS: '2' }), ['worker_threads', 'stream']);
     // A large run (LARGE_RUN, 100 skills) sets V8's flags (cli/v8Flags.ts): node:v8.
     for (let i = 40; i < 100; i++) {
       mkdirSync(path.join(dir, `more/m${i}`), { recursive: true });
       writeFileSync(path.join(dir, `more/m${i}/SKILL.md`), `---\nname: m${i}\ndescription: Does m${i} things. Use when asked for m${i}.\n---\n# M\n`);
     }
-    assert.deepEqual(builtins(['check', 'more'], { SKILLMD_THREADS: '1' }), ['v8']);
+    // (node:v8 loads streams for its heap snapshots.)
+    assert.deepEqual(builtins(['check', 'more'], { SKILLMD_THREADS: '1' }), ['v8', 'stream']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

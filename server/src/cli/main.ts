@@ -6,6 +6,7 @@ import { RunError, UsageError } from './args';
 import { VERSION } from './version';
 import { addDocumentRule } from '../core/check/checkDocument';
 import { registerSkillFileCheck } from '../core/check/checkSkillFile';
+import { whenOutputTaken, writeStderr, writeStdout } from './output';
 
 const USAGE = `skillmd ${VERSION}: checks and previews for Agent Skills (SKILL.md)
 
@@ -72,9 +73,7 @@ export function registerCommand(name: string, command: Command): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const write = (s: string | Uint8Array) => {
-    if (!stdoutClosed) process.stdout.write(s);
-  };
+  const write = writeStdout;
   const [cmd, ...rest] = argv;
   if (!cmd || cmd === '-h' || cmd === '--help' || cmd === 'help') {
     write(USAGE);
@@ -93,42 +92,28 @@ async function main(argv: string[]): Promise<number> {
 enableReferenceChecks();
 loadTestHooks();
 
-// `skillmd check | head`: a reader that stops early is not an error. The run goes
-// on without output so the exit status still tells whether there were errors.
-let stdoutClosed = false;
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
-  stdoutClosed = true;
-});
-
 /**
- * Ends the process once stdout and stderr have taken everything written to them (their
- * callbacks come in order, after every earlier write). Left to itself, Node exits when
- * the event loop is empty and tears the heap down first: 40-47 ms from the end of a
- * warm `check --cache` of agentskillexchange to the end of the process, 17-24 ms this
- * way (5 alternating pairs), in a run of ~0.5 s. 'exit' handlers run either way.
+ * Ends the process once everything written is taken (output.ts). Left to itself, Node
+ * exits when the event loop is empty and tears the heap down first: 40-47 ms from the
+ * end of a warm `check --cache` of agentskillexchange to the end of the process, 17-24
+ * ms this way (5 alternating pairs), in a run of ~0.5 s. 'exit' handlers run either way.
  */
 function exitWhenFlushed(code: number): void {
   process.exitCode = code;
-  let pending = stdoutClosed ? 1 : 2;
-  const flushed = () => {
-    if (--pending === 0) process.exit(code);
-  };
-  if (!stdoutClosed) process.stdout.write('', flushed);
-  process.stderr.write('', flushed);
+  whenOutputTaken(() => process.exit(code));
 }
 
 if (!runAsCheckWorker()) main(process.argv.slice(2)).then(
   (code) => exitWhenFlushed(code),
   (e: unknown) => {
     if (e instanceof UsageError) {
-      process.stderr.write(`skillmd: ${e.message}\nRun "skillmd --help" for usage.\n`);
+      writeStderr(`skillmd: ${e.message}\nRun "skillmd --help" for usage.\n`);
       process.exitCode = 2;
     } else if (e instanceof RunError) {
-      process.stderr.write(`skillmd: ${e.message}\n`);
+      writeStderr(`skillmd: ${e.message}\n`);
       process.exitCode = 3;
     } else {
-      process.stderr.write(`skillmd: internal error: ${(e as Error).stack ?? e}\n`);
+      writeStderr(`skillmd: internal error: ${(e as Error).stack ?? e}\n`);
       process.exitCode = 3;
     }
   },

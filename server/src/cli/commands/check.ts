@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SkillCheckResult } from '../../core/check/checkSkillFile';
 import { CheckRunner } from './checkParallel';
+import { writeStderr } from '../output';
 import { workspaceDiagnostics } from './workspacePass';
 import { contractFileKind } from '../../core/contracts/load';
 import { ContractFileCollector, type ContractFiles } from '../../core/contracts/discover';
@@ -118,8 +119,8 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
     }
     flush();
     if (!slice) return write(b as Uint8Array);
-    // A chunk a pipe queued stays with the stream; a file took it at once.
-    slice.source.copy(slice.at, slice.length, (chunk) => (write(chunk), process.stdout.writableLength > 0));
+    // Each chunk is written before the next is read (output.ts): none is kept.
+    slice.source.copy(slice.at, slice.length, (chunk) => (write(chunk), false));
   };
   const writer = format === 'sarif' ? undefined : new ReportWriter(format as StreamFormat, cwd, buffered, bytes);
   const results: SkillCheckResult[] = [];
@@ -192,13 +193,13 @@ export async function runCheck(argv: string[], cwd: string, write: (s: string | 
   // is saved, which keeps their result (printed after the contracts' diagnostics).
   const set = seen.size > 1 ? skillSetDiagnostics(facts, [...seen], cache) : [];
   const unsaved = cache?.save();
-  if (unsaved) process.stderr.write(`skillmd: the cache was not saved: ${unsaved}\n`);
+  if (unsaved) writeStderr(`skillmd: the cache was not saved: ${unsaved}\n`);
   // For tests and the bench: which skills were checked again.
   if (cache && process.env.SKILLMD_CACHE_STATS) {
-    process.stderr.write(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
-    process.stderr.write(`skillmd cache stamps: ${cache.answers.trusted} paths unchanged by their stamps, ${cache.answers.reread} files read again (changed or new)\n`);
-    if (seen.size > 1) process.stderr.write(`skillmd cache skill set: ${cache.skillSetReused ? 'reused' : 'computed'}\n`);
-    process.stderr.write(`skillmd cache walks: ${cache.walks.replayed} replayed, ${cache.walks.walked} walked\n`);
+    writeStderr(`skillmd cache: ${cache.reused} reused, ${cache.checked} checked\n`);
+    writeStderr(`skillmd cache stamps: ${cache.answers.trusted} paths unchanged by their stamps, ${cache.answers.reread} files read again (changed or new)\n`);
+    if (seen.size > 1) writeStderr(`skillmd cache skill set: ${cache.skillSetReused ? 'reused' : 'computed'}\n`);
+    writeStderr(`skillmd cache walks: ${cache.walks.replayed} replayed, ${cache.walks.walked} walked\n`);
   }
   if (writer) writer.more(set);
   else general.push(...set);

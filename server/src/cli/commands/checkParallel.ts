@@ -13,6 +13,7 @@ import { LARGE_RUN, setLargeRunFlags } from '../v8Flags';
 import { isFileSlice, renderBatch, renderSkillIsolated, type RenderedBatch, type RenderedSkill, type StreamFormat } from '../format/stream';
 import { contentHash, probeQuestion, type CheckCache, type SkillOutput } from './checkCache';
 import { WorkMeter } from './workMeter';
+import { writeStderr } from '../output';
 
 /** Skills per message: small enough to balance the threads, large enough to amortize a message. */
 const BATCH = 32;
@@ -283,7 +284,7 @@ export class CheckRunner {
       youngGenerationMb: 32,
       // Its batches come back unanswered (dispatch): this thread checks them, and the
       // run goes on with the threads left. Said on stderr: the report is complete.
-      onFailure: (why) => process.stderr.write(`skillmd: a check thread stopped (${why}); this thread checked its skills\n`),
+      onFailure: (why) => writeStderr(`skillmd: a check thread stopped (${why}); this thread checked its skills\n`),
       onRoom: () => this.dispatch(),
     });
     this.pool.start();

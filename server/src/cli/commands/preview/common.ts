@@ -13,6 +13,7 @@ import { internalErrorMessage } from '../../../core/check/internalError';
 import { NodeFileSystem } from '../../../node/nodeFileSystem';
 import { pluginFolderProbe } from '../../../node/pluginFolders';
 import { UsageError, type OptionSpec, type ParsedArgs } from '../../args';
+import { writeStderr } from '../../output';
 
 /** Words of `text` in lines of at most `width` characters, every line after the first indented by `indent`. */
 function wrap(text: string, indent: number, width = 80): string {
@@ -155,7 +156,7 @@ export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: Inde
     write(joined.text);
     notes = joined.escaped.map(escapedNote);
   }
-  if (!args.options.quiet) process.stderr.write(formatPreviewReport(notes.length ? { ...preview, notes: [...preview.notes, ...notes] } : preview, tokens, snap.problems));
+  if (!args.options.quiet) writeStderr(formatPreviewReport(notes.length ? { ...preview, notes: [...preview.notes, ...notes] } : preview, tokens, snap.problems));
 }
 
 /**
@@ -163,6 +164,6 @@ export function emitPreview(args: ParsedArgs, setup: PreviewSetup, preview: Inde
  * and the report says why on stderr with exit status 1; the run itself did not fail.
  */
 export function previewFailed(setup: PreviewSetup, what: string, e: unknown): number {
-  process.stderr.write(`skillmd: ${what} for ${setup.agent} is left out: ${internalErrorMessage(`the ${setup.agent} preview`, e)}\n`);
+  writeStderr(`skillmd: ${what} for ${setup.agent} is left out: ${internalErrorMessage(`the ${setup.agent} preview`, e)}\n`);
   return 1;
 }

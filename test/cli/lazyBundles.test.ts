@@ -110,3 +110,28 @@ test('a one-skill check and --version load no worker_threads, v8, perf_hooks, cr
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the tokenizer\'s expressions are built only when tokens are counted (a long body), not at start', () => {
+  const long = Array.from({ length: 400 }, (_, i) => `Step ${i}: run the formatter over every changed file, then commit the result.`).join('\n');
+  const dir = makeTree({
+    'short/SKILL.md': '---\nname: short\ndescription: Fills PDF forms. Use when the user asks to fill a PDF.\n---\n# PDF\n',
+    'long/SKILL.md': `---\nname: long\ndescription: Formats code. Use when the user asks to format code.\n---\n# Long\n${long}\n`,
+  });
+  // Counts the expressions made from o200k's pre-tokenizer pattern (and gpt-tokenizer's others: r50k, cl100k).
+  const hook = path.join(dir, 'regexps.cjs');
+  writeFileSync(hook, `const R = RegExp; let n = 0;
+globalThis.RegExp = new Proxy(R, { construct(t, a, nt) { if (/\\\\p\\{L|\\\\p\\{N/.test(String(a[0] && a[0].source || a[0]))) n++; return Reflect.construct(t, a, nt); } });
+process.on('exit', () => { if (require('node:worker_threads').isMainThread) require('node:fs').writeSync(2, 'TOKENIZER ' + n + '\\n'); });`);
+  const built = (args: string[]) => {
+    const r = spawnSync(process.execPath, ['--require', hook, cliPath, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, SKILLMD_THREADS: '' } });
+    return r.stderr.split('\n').find((l) => l.startsWith('TOKENIZER ')) ?? r.stderr;
+  };
+  try {
+    assert.equal(built(['--version']), 'TOKENIZER 0');
+    assert.equal(built(['check', 'short']), 'TOKENIZER 0');
+    // gpt-tokenizer's module (three), then the counter's two from o200k's.
+    assert.equal(built(['check', 'long']), 'TOKENIZER 5');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -21,7 +21,7 @@ let pause: Int32Array | undefined;
 
 function writeAll(fd: 1 | 2, data: string | Uint8Array): void {
   if (closed[fd]) return;
-  if (viaStreams) return streamWrite(fd, data);
+  if (viaStreams) return void streamOf(fd).write(data);
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   for (let at = 0; at < bytes.length; ) {
     try {
@@ -49,10 +49,6 @@ function streamOf(fd: 1 | 2): NodeJS.WriteStream {
     });
   }
   return stream;
-}
-
-function streamWrite(fd: 1 | 2, data: string | Uint8Array): void {
-  streamOf(fd).write(data);
 }
 
 /** Writes to standard output; after its reader went away, nothing. */

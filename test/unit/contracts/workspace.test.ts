@@ -1,9 +1,10 @@
 // The contract checks over an in-memory workspace: the cases the CLI fixtures do not show.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { checkContractWorkspace } from '../../../server/src/core/contracts/check';
 import { ContractFileCollector, findContractFiles } from '../../../server/src/core/contracts/discover';
-import { hasContractFields } from '../../../server/src/core/contracts/model';
+import { CONTRACT_ONLY_FIELDS, hasContractFields } from '../../../server/src/core/contracts/model';
 import { loadContractWorkspace, reloadSkillFiles } from '../../../server/src/core/contracts/workspace';
 import { findSkillFiles } from '../../../server/src/core/workspace/findSkillFiles';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
@@ -89,6 +90,23 @@ test('hasContractFields looks at the frontmatter only', () => {
   assert.equal(hasContractFields('---\nname: a\n---\n# Example\nid: not-a-contract\nfallback: x\n'), false);
   assert.equal(hasContractFields('# No frontmatter\nid: x\n'), false);
   assert.equal(hasContractFields('---\nname: a\nexecution: {}\n'), true, 'an unterminated frontmatter is all frontmatter');
+  assert.equal(hasContractFields('---\nname: a\rid: x\n---\n'), true, 'a line may end with a lone CR');
+  assert.equal(hasContractFields('---\nname: a\n id: x\n---\n'), false, 'an indented field belongs to another');
+});
+
+test('hasContractFields answers as a multiline `^(field)\\s*:` over the frontmatter would', () => {
+  const line = new RegExp(`^(?:${CONTRACT_ONLY_FIELDS.join('|')})\\s*:`, 'm');
+  const reference = (text: string) => {
+    if (!/^---[ \t]*\r?(\n|$)/.test(text)) return false;
+    const close = text.search(/\n---[ \t]*\r?(\n|$)/);
+    return line.test(close < 0 ? text : text.slice(0, close));
+  };
+  const piece = fc.constantFrom('---', '\n', '\r', '\r\n', '\u2028', '\u2029', ' ', '\t', ':', '-', 'x', 'e', 'i', 'id', 'idx', 'fallback', 'trigger_keywords', 'name: a');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+    const text = pieces.join('');
+    assert.equal(hasContractFields(text), reference(text), JSON.stringify(text));
+    assert.equal(hasContractFields(`---\n${text}`), reference(`---\n${text}`), JSON.stringify(`---\n${text}`));
+  }), { numRuns: 5000 });
 });
 
 /** The contract files the language server's index collects from its own walk (findSkillFiles' listings). */

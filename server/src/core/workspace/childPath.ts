@@ -3,10 +3,20 @@ import * as path from 'node:path';
 /** `//`, or a `.`/`..` segment: what path.join would normalize away. */
 const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)/;
 
-/** An absolute, normalized POSIX folder path (not `/`): path.join would leave it as is. */
+/**
+ * An absolute, normalized POSIX folder path (not `/`): path.join would leave it as is.
+ * The last folder's answer is kept: walks and resolution ask of one folder many times
+ * in a row (each entry, each written path), and the test scans the whole path.
+ */
 function isPlainDir(dir: string): boolean {
-  return path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && dir.charCodeAt(dir.length - 1) !== 47 && !NOT_NORMAL.test(dir);
+  if (dir === lastDir) return lastPlain;
+  lastPlain = path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && dir.charCodeAt(dir.length - 1) !== 47 && !NOT_NORMAL.test(dir);
+  lastDir = dir;
+  return lastPlain;
 }
+
+let lastDir = '';
+let lastPlain = false;
 
 /**
  * `path.join(dir, name)` for a directory entry's name (no separator, not `.`/`..`):

@@ -69,7 +69,7 @@ export class PrelistedFileSystem implements FileSystem {
    */
   private absent(p: string): boolean {
     // `a/../b` is not below `a`: only a plain path is looked up by its folders.
-    if (/[\\/]\.\.?(?:[\\/]|$)/.test(p)) return false;
+    if ((p.includes('/.') || p.includes('\\.')) && /[\\/]\.\.?(?:[\\/]|$)/.test(p)) return false;
     for (let child = p, dir = path.dirname(p); dir !== child; child = dir, dir = path.dirname(dir)) {
       let names = this.given.get(dir);
       if (!names) continue;

@@ -1,5 +1,8 @@
 // Rules over the skills one agent sees together: duplicate names and descriptions.
+import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseSkillDocument } from '../../../../server/src/core/document/parse';
+import { summarizeSkill } from '../../../../server/src/core/rules/skillSet/duplicates';
 import { checkFixture } from '../../../harness/fixture';
 
 test('duplicate-skill-name and duplicate-description: both skills are told', async () => {
@@ -83,4 +86,42 @@ test('duplicates: the values as the agent reads them, however they are written',
     ---
     B.
   `, { through: ['core'] });
+});
+
+test('duplicates: a skill for which both rules are off is left out of the comparison', async () => {
+  await checkFixture(`
+    //- .skillmd.json
+    { "rules": { "duplicate-skill-name": "off" }, "overrides": [{ "files": "skills/c/**", "rules": { "duplicate-description": "off" } }] }
+    //- skills/a/SKILL.md
+    ---
+    name: a
+    description: Reads the same. Use when testing.
+    //           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning duplicate-description: \`b/SKILL.md\` has the same description, so the agent cannot tell when to use which; say what sets this skill apart.
+    ---
+    A.
+    //- skills/b/SKILL.md
+    ---
+    name: b
+    description: Reads the same. Use when testing.
+    //           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning duplicate-description: \`a/SKILL.md\` has the same description, so the agent cannot tell when to use which; say what sets this skill apart.
+    ---
+    B.
+    //- skills/c/SKILL.md
+    ---
+    name: c
+    description: Reads the same. Use when testing.
+    ---
+    C.
+  `, { through: ['core'], targets: ['copilot'] });
+});
+
+test('summarizeSkill reads no name or description of a skill for which both rules are off', () => {
+  const doc = parseSkillDocument('/w/skills/a/SKILL.md', '---\nname: a\ndescription: Reads. Use when testing.\n---\n');
+  const summary = (rules: Record<string, 'off' | 'hint'>) => summarizeSkill(doc, { targets: ['copilot'], config: { rules } });
+  assert.deepEqual(summary({ 'duplicate-skill-name': 'off', 'duplicate-description': 'off' }), {
+    file: '/w/skills/a/SKILL.md', group: '', name: '', nameRange: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, targets: [],
+    rules: { 'duplicate-skill-name': 'off', 'duplicate-description': 'off' },
+  });
+  const one = summary({ 'duplicate-skill-name': 'off', 'duplicate-description': 'hint' });
+  assert.deepEqual([one.name, one.description, one.targets], ['a', 'Reads. Use when testing.', ['copilot']]);
 });

@@ -62,3 +62,10 @@ test('with stats, each path is stat-ed once (missing ones too), a failed stat is
   await plain.stat('/w/a.md');
   assert.deepEqual(asked, ['/w/a.md', '/w/a.md']);
 });
+
+test('a listing that fails at once, not through its promise, fails through the promise', async () => {
+  const base = new MemoryFileSystem({ '/w/a.md': 'a' });
+  const fs = new MemoListingFileSystem(over(base, { readDirectory: () => { throw new Error('EIO'); } }));
+  const p = fs.readDirectory('/w');
+  await assert.rejects(p, /EIO/);
+});

@@ -8,7 +8,7 @@ import type { FileSystem } from '../workspace/fileSystem';
 import { checkDocument, finish, resolveSkillSettings, type CheckOptions } from './checkDocument';
 import { applySeverities } from './severity';
 import { internalErrorDiagnostic, INTERNAL_ERROR } from './internalError';
-import { runDiskRules } from '../rules/diskRules';
+import { anyDiskRuleOn, runDiskRules } from '../rules/diskRules';
 import { summarizeSkill, type SkillSummary } from '../rules/skillSet/duplicates';
 import { hasContractFields } from '../contracts/model';
 
@@ -78,10 +78,12 @@ async function checkResolved(fs: FileSystem, file: string, opts: CheckOptions, r
   const doc = read.doc;
   let diagnostics = checkDocument(doc, opts);
   let fromDisk: SkillDiagnostic[] = [];
-  try {
-    fromDisk = await runDiskRules(fs, doc, opts);
-  } catch (e) {
-    if (rules[INTERNAL_ERROR.code] !== 'off') fromDisk = [internalErrorDiagnostic(file, 'the rules that read the skill\'s other files', e)];
+  if (anyDiskRuleOn(rules)) {
+    try {
+      fromDisk = await runDiskRules(fs, doc, opts);
+    } catch (e) {
+      if (rules[INTERNAL_ERROR.code] !== 'off') fromDisk = [internalErrorDiagnostic(file, 'the rules that read the skill\'s other files', e)];
+    }
   }
   if (fileChecks.length || fromDisk.length) {
     diagnostics.push(...fromDisk);

@@ -109,12 +109,11 @@ export interface RegistryRule extends RuleBase {
 /** The top-level fields only contracts have: a SKILL.md with one of them carries a contract. */
 export const CONTRACT_ONLY_FIELDS = ['id', 'input_schema', 'parameters', 'output_schema', 'required_permissions', 'execution', 'lifecycle', 'fallback', 'trigger_keywords'] as const;
 
-// A contract-only field at a line's start: a SKILL.md without one is parsed only when
-// something needs every skill's name (contracts, registries, routing). Tried only where
-// a line starts with a field's first letter: a multiline `^` regex over every
-// frontmatter cost ~3 µs a skill.
-const CONTRACT_FIELD = new RegExp(`(?:${CONTRACT_ONLY_FIELDS.join('|')})\\s*:`, 'y');
-const FIELD_STARTS = new Set(CONTRACT_ONLY_FIELDS.map((f) => f.charCodeAt(0)));
+// A line that starts a contract-only field: a SKILL.md without one is parsed only when
+// something needs every skill's name (contracts, registries, routing). Where a multiline
+// `^` matches, written out: V8 then looks for the line breaks first, twice as fast as
+// trying `^` at every character (~3 µs a skill).
+const CONTRACT_LINE = new RegExp(`(?:^|[\\n\\r\\u2028\\u2029])(?:${CONTRACT_ONLY_FIELDS.join('|')})\\s*:`);
 
 /**
  * Whether a SKILL.md's frontmatter (its text from an opening `---` line to the next
@@ -124,18 +123,7 @@ const FIELD_STARTS = new Set(CONTRACT_ONLY_FIELDS.map((f) => f.charCodeAt(0)));
 export function hasContractFields(text: string): boolean {
   if (!/^---[ \t]*\r?(\n|$)/.test(text)) return false;
   const close = text.search(/\n---[ \t]*\r?(\n|$)/);
-  const end = close < 0 ? text.length : close;
-  // A field's `\s*:` cannot run past `end`: the closing line starts with `-`.
-  for (let i = 0, lineStart = true; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (lineStart && FIELD_STARTS.has(c)) {
-      CONTRACT_FIELD.lastIndex = i;
-      if (CONTRACT_FIELD.test(text)) return true;
-    }
-    // Where a multiline `^` matches: after any line terminator.
-    lineStart = c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-  }
-  return false;
+  return CONTRACT_LINE.test(close < 0 ? text : text.slice(0, close));
 }
 
 /** Fields of a SKILL.md that its own rules check, not the contract's. */

@@ -34,6 +34,21 @@ export const diskRules: readonly DiskRule[] = [agentUnknown, scriptNoShebang, sc
 
 export const diskRuleInfos: readonly RuleInfo[] = diskRules.map(({ code, title, defaultSeverity }) => ({ code, title, defaultSeverity }));
 
+/**
+ * Whether any disk rule is on under these severities, remembered for the last object
+ * asked (a run's skills share one): with all of them off, a check skips the async call.
+ */
+export function anyDiskRuleOn(rules: Readonly<Record<string, string>>): boolean {
+  if (rules !== lastRules) {
+    lastRules = rules;
+    lastOn = diskRules.some((r) => rules[r.code] !== 'off');
+  }
+  return lastOn;
+}
+
+let lastRules: Readonly<Record<string, string>> | undefined;
+let lastOn = true;
+
 /** Runs the disk rules over one skill; a rule that throws costs its own diagnostics only. */
 export async function runDiskRules(fs: FileSystem, doc: SkillDocument, opts: CheckOptions): Promise<SkillDiagnostic[]> {
   const settings = resolveSkillSettings(doc.path, opts);

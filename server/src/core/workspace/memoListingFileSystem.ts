@@ -21,11 +21,21 @@ export class MemoListingFileSystem implements FileSystem {
     if (base.readFileWithin) this.readFileWithin = (p, n) => base.readFileWithin!(p, n);
   }
 
-  async readDirectory(path: string): Promise<DirEntry[]> {
-    let hit = this.listings.get(path);
+  readDirectory(path: string): Promise<DirEntry[]> {
+    const hit = this.listings.get(path);
+    if (hit) return Promise.resolve(hit.slice());
+    let read: Promise<DirEntry[]>;
+    try {
+      read = this.base.readDirectory(path);
+    } catch (e) {
+      // A base that throws at once still fails through the promise, as an async method would.
+      return Promise.reject(e);
+    }
     // Errors are not kept: a folder that could not be listed is asked again.
-    if (!hit) this.listings.set(path, (hit = await this.base.readDirectory(path)));
-    return hit.slice();
+    return read.then((entries) => {
+      this.listings.set(path, entries);
+      return entries.slice();
+    });
   }
 
   readFile(path: string): Promise<Uint8Array> {

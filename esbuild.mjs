@@ -45,9 +45,9 @@ const lazyFiles = {
 // node:path as an ES module of its own exports: esbuild's CommonJS interop otherwise
 // makes each `import * as path` a copy whose every property is a getter, called on
 // each `path.join` (~55 ms of a check of 10,000 skills). Only our own imports: the
-// packages' `require('path')` stays as it is.
-// Named here, not read from the running Node, so the bundles do not depend on the
-// Node that builds them; a name missing here is a build error.
+// packages' `require('path')` stays as it is. The names are listed, not read from the
+// running Node, so the bundles do not depend on the Node that builds them; a name
+// missing here is a build error.
 const NODE_PATH_EXPORTS = ['basename', 'delimiter', 'dirname', 'extname', 'format', 'isAbsolute', 'join', 'normalize', 'parse', 'posix', 'relative', 'resolve', 'sep', 'toNamespacedPath', 'win32'];
 const directNodePath = {
   name: 'direct-node-path',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cliPath, makeTree } from './helpers';
@@ -133,5 +133,13 @@ process.on('exit', () => { if (require('node:worker_threads').isMainThread) requ
     assert.equal(built(['check', 'long']), 'TOKENIZER 5');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('our sources call node:path directly, not through the getters of esbuild\'s CommonJS interop (esbuild.mjs)', () => {
+  for (const bundle of ['cli.js', 'server.js', 'indexWorker.js', 'cliPreview.js']) {
+    const text = readFileSync(path.join(path.dirname(cliPath), '..', 'server', 'out', bundle), 'utf8');
+    assert.ok(text.includes('// direct-node-path:node:path'), `${bundle} has the node:path module`);
+    assert.equal(/__toESM\(require\("node:path"\)\)/.test(text), false, `${bundle} wraps node:path in getters`);
   }
 });

@@ -59,8 +59,27 @@ export function projectRootOf(skillFilePath: string): string | undefined {
   return undefined;
 }
 
-/** The plugin a skill belongs to: its root folder (with `/` separators) and its agent. */
+/**
+ * The plugin a skill belongs to: its root folder (with `/` separators) and its agent.
+ * The search starts at the skill folder's parent, so sibling skills share the answer:
+ * the last one is kept per probe (a walk checks siblings one after another, and each
+ * skill asks twice: for its targets and for its references).
+ */
 export function pluginOf(skillFilePath: string, probe: PluginFolderProbe): { root: string; profile: ProfileId } | undefined {
+  const sep = Math.max(skillFilePath.lastIndexOf('/'), skillFilePath.lastIndexOf('\\'));
+  const up = sep > 0 ? Math.max(skillFilePath.lastIndexOf('/', sep - 1), skillFilePath.lastIndexOf('\\', sep - 1)) : -1;
+  // A skill folder at the root or a path without a parent: searched each time.
+  if (up < 0) return searchPlugin(skillFilePath, probe);
+  const parent = skillFilePath.slice(0, up + 1);
+  if (probe === lastPlugin.probe && parent === lastPlugin.parent) return lastPlugin.found;
+  const found = searchPlugin(skillFilePath, probe);
+  lastPlugin = { probe, parent, found };
+  return found;
+}
+
+let lastPlugin: { probe?: PluginFolderProbe; parent: string; found: { root: string; profile: ProfileId } | undefined } = { parent: '', found: undefined };
+
+function searchPlugin(skillFilePath: string, probe: PluginFolderProbe): { root: string; profile: ProfileId } | undefined {
   const parts = skillFilePath.replace(/\\/g, '/').split('/');
   // parts: …, parent of the skill folder, the skill folder, SKILL.md
   for (let up = 2; up <= PLUGIN_SEARCH_DEPTH + 1 && parts.length - up > 0; up++) {

@@ -1,7 +1,8 @@
 // A file its folder's listing (from the walk) does not show is missing without asking the disk.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
+import fc from 'fast-check';
+import { hasDotSegment, PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 test('a listed folder answers for names it lacks, in any letter case, and for folders it lacks on the way', async () => {
@@ -28,4 +29,21 @@ test('a missing file answered from the listings has no stack trace, and the proc
   assert.equal(e?.code, 'ENOENT');
   assert.equal(e?.stack, "Error: ENOENT: no such file or directory, open '/s/run.sh'");
   assert.equal(Error.stackTraceLimit, limit);
+});
+
+test('knownAbsent: the same answers for short listings (scanned for the name as written) and long ones, any letter case', async () => {
+  const names = (n: number) => Object.fromEntries([...Array(n)].map((_, i) => [`/s${n}/f${i}.md`, 'x']).concat([[`/s${n}/Run.py`, 'x']]));
+  for (const n of [3, 40]) {
+    const disk = new MemoryFileSystem(names(n));
+    const fs = new PrelistedFileSystem(disk, [[`/s${n}`, await disk.readDirectory(`/s${n}`)]]);
+    assert.deepEqual(['Run.py', 'run.py', 'RUN.PY', 'f1.md', 'F1.MD', 'gone.md', 'Run.py/x'].map((f) => fs.knownAbsent(`/s${n}/${f}`)), [false, false, false, false, false, true, false], `${n} files`);
+  }
+});
+
+test('hasDotSegment finds a `.` or `..` segment as /[\\\\/]\\.\\.?(?:[\\\\/]|$)/ does', () => {
+  const re = /[\\/]\.\.?(?:[\\/]|$)/;
+  fc.assert(fc.property(fc.array(fc.constantFrom('/', '\\', '.', '..', 'a', '.a', 'b.', '...'), { maxLength: 12 }), (parts) => {
+    const p = parts.join('');
+    assert.equal(hasDotSegment(p), re.test(p), JSON.stringify(p));
+  }), { numRuns: 5000 });
 });

@@ -69,12 +69,18 @@ export class PrelistedFileSystem implements FileSystem {
    */
   private absent(p: string): boolean {
     // `a/../b` is not below `a`: only a plain path is looked up by its folders.
-    if ((p.includes('/.') || p.includes('\\.')) && /[\\/]\.\.?(?:[\\/]|$)/.test(p)) return false;
+    if (hasDotSegment(p)) return false;
     for (let child = p, dir = path.dirname(p); dir !== child; child = dir, dir = path.dirname(dir)) {
       let names = this.given.get(dir);
       if (!names) continue;
+      const name = path.basename(child);
+      // Most names asked are there as written: a short listing is scanned for that first,
+      // before any name is folded (2 µs a call folded, over ~31,000 calls per 10,000 skills).
+      if (Array.isArray(names) && names.length <= 32) {
+        for (const e of names) if (e.name === name) return false;
+      }
       if (Array.isArray(names)) this.given.set(dir, (names = new Set(names.map((e) => foldName(e.name)))));
-      return !names.has(foldName(path.basename(child)));
+      return !names.has(foldName(name));
     }
     return false;
   }
@@ -108,6 +114,20 @@ export class PrelistedFileSystem implements FileSystem {
   realpath(path: string): Promise<string> {
     return this.base.realpath(path);
   }
+}
+
+/**
+ * A `.` or `..` segment (after a `/` or `\\`, before one or the end): looked for at the
+ * dots only, as hidden folders (`.claude/`) put a `/.` in many paths.
+ */
+export function hasDotSegment(p: string): boolean {
+  for (let i = p.indexOf('.'); i !== -1; i = p.indexOf('.', i + 1)) {
+    const before = p.charCodeAt(i - 1);
+    if (before !== 47 && before !== 92) continue;
+    const end = p.charCodeAt(i + 1) === 46 ? i + 2 : i + 1;
+    if (end === p.length || p.charCodeAt(end) === 47 || p.charCodeAt(end) === 92) return true;
+  }
+  return false;
 }
 
 /** Lower case, and composed: a file system may ignore either (macOS ignores both). */

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkDocument } from '../../../server/src/core/check/checkDocument';
+import { checkSkillFile } from '../../../server/src/core/check/checkSkillFile';
+import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 import { parseSkillDocument } from '../../../server/src/core/document/parse';
 import type { Rule } from '../../../server/src/core/rules/types';
 
@@ -36,5 +38,21 @@ test('a rule list and a rules object make one plan: another list or object gets 
     assert.deepEqual(run([throws, says], loud), ['internal-error:error', 'test-says:error']);
     assert.deepEqual(run([says], loud), ['test-says:error']);
     assert.deepEqual(run([says, throws], {}), ['test-says:info', 'internal-error:error']);
+  }
+});
+
+test('the disk rules run unless every one of them is off, whichever rules object the check before had', async () => {
+  const fs = new MemoryFileSystem({
+    '/s/report/SKILL.md': '---\nname: report\ndescription: Builds the weekly report. Use when asked for the report.\n---\nRun `scripts/build.py --week 3`.\n',
+    '/s/report/scripts/build.py': 'import sys\n',
+  });
+  const diskCodes = ['agent-unknown', 'script-no-shebang', 'script-pipe-to-shell', 'script-rm-variable', 'script-secret'];
+  const allOff = { rules: Object.fromEntries(diskCodes.map((c) => [c, 'off' as const])) };
+  const oneOn = { rules: Object.fromEntries(diskCodes.filter((c) => c !== 'script-no-shebang').map((c) => [c, 'off' as const])) };
+  const shebang = async (config: { rules: Record<string, 'off'> }) =>
+    (await checkSkillFile(fs, '/s/report/SKILL.md', { targets: ['agentskills'], config })).diagnostics.filter((d) => d.code === 'script-no-shebang').map((d) => `${d.file}:${d.severity}`);
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(await shebang(allOff), []);
+    assert.deepEqual(await shebang(oneOn), ['/s/report/scripts/build.py:warning']);
   }
 });

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { hasDotSegment, PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
+import { hasDotSegment } from '../../../server/src/core/workspace/childPath';
+import { PrelistedFileSystem } from '../../../server/src/core/workspace/prelistedFileSystem';
 import { MemoryFileSystem } from '../../../server/src/core/workspace/memoryFileSystem';
 
 test('a listed folder answers for names it lacks, in any letter case, and for folders it lacks on the way', async () => {

@@ -4,6 +4,20 @@ import * as path from 'node:path';
 const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)/;
 
 /**
+ * A `.` or `..` segment (after a `/` or `\\`, before one or the end): looked for at the
+ * dots only, as hidden folders (`.claude/`) put a `/.` in many paths.
+ */
+export function hasDotSegment(p: string): boolean {
+  for (let i = p.indexOf('.'); i !== -1; i = p.indexOf('.', i + 1)) {
+    const before = p.charCodeAt(i - 1);
+    if (before !== 47 && before !== 92) continue;
+    const end = p.charCodeAt(i + 1) === 46 ? i + 2 : i + 1;
+    if (end === p.length || p.charCodeAt(end) === 47 || p.charCodeAt(end) === 92) return true;
+  }
+  return false;
+}
+
+/**
  * An absolute, normalized POSIX folder path (not `/`): path.join would leave it as is.
  * The last folder's answer is kept: walks and resolution ask of one folder many times
  * in a row (each entry, each written path), and the test scans the whole path.

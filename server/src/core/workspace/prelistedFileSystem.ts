@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { hasDotSegment } from './childPath';
 import { FileSystemError, type DirEntry, type FileStat, type FileSystem, type WithinRead } from './fileSystem';
 
 /**
@@ -114,20 +115,6 @@ export class PrelistedFileSystem implements FileSystem {
   realpath(path: string): Promise<string> {
     return this.base.realpath(path);
   }
-}
-
-/**
- * A `.` or `..` segment (after a `/` or `\\`, before one or the end): looked for at the
- * dots only, as hidden folders (`.claude/`) put a `/.` in many paths.
- */
-export function hasDotSegment(p: string): boolean {
-  for (let i = p.indexOf('.'); i !== -1; i = p.indexOf('.', i + 1)) {
-    const before = p.charCodeAt(i - 1);
-    if (before !== 47 && before !== 92) continue;
-    const end = p.charCodeAt(i + 1) === 46 ? i + 2 : i + 1;
-    if (end === p.length || p.charCodeAt(end) === 47 || p.charCodeAt(end) === 92) return true;
-  }
-  return false;
 }
 
 /** Lower case, and composed: a file system may ignore either (macOS ignores both). */
